@@ -1,0 +1,1 @@
+"""Euchre 64 toolchain: build (Ophis), the py65 harness, screen capture."""
