@@ -1,0 +1,49 @@
+# Euchre 64. Every target bootstraps .venv by itself: a fresh machine needs only
+# Python 3.11 and make.
+#   make        build build/euchre.prg (+ .map .lst .vs .d64)
+#   make play   play Euchre in the shell
+#   make test   run every test (what CI runs)
+
+PYTHON ?= python3
+VENV   := .venv
+VPY    := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+
+ASM_SOURCES := $(wildcard asm/*.oph c64/*.oph c64/*.txt)
+PRG := build/euchre.prg
+
+.PHONY: all build play test lint exhaustive bench clean distclean
+
+all: build
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+build: $(PRG)
+
+$(PRG): $(ASM_SOURCES) tools/build.py tools/charset.py $(STAMP)
+	$(VPY) -m tools.build
+
+play: $(STAMP)
+	$(VENV)/bin/euchre play
+
+lint: $(STAMP)
+	$(VPY) -m ruff check pyengine tools tests
+
+test: build lint
+	$(VPY) -m pytest -q
+
+# Whole input spaces that take too long for CI (see docs/harness.md).
+exhaustive: build
+	$(VPY) -m pytest -q -m slow
+
+bench: build
+	$(VENV)/bin/euchre bench
+
+clean:
+	rm -rf build
+
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,246 @@
+"""Computer players: the reference player (``ref``) and a random player.
+
+The reference player is the one the 6502 port runs, decision for decision, so
+it is written for a 6502: integers only, small tables, no search, and every
+tie broken the same way (the lowest card code, or the lowest suit number).
+Each decision reads only the deciding seat's :class:`~pyengine.game.SeatView`.
+
+Tables (indexed by trump rank 0-6 = 9 10 Q K A left right, or plain rank 0-5
+= 9 10 J Q K A):
+
+* ``TRUMP_POINTS``  - what a trump is worth to the bidder.
+* ``OFF_ACE_POINTS`` - an ace of another suit; ``VOID_POINTS`` per void
+  side suit when the hand also holds at least two trumps.
+
+Decision rules (each function's docstring says the detail):
+
+1. Bidding, round 1 (:func:`ref_bid`): strength of the hand in the upcard's
+   suit, adjusted for who gets the upcard: the dealer adds its points (he will
+   hold it), the dealer's opponents subtract half of them. Order up at
+   ``ORDER_MIN`` or more; alone at ``ALONE_MIN`` or more. The dealer's partner
+   (Canadian rule: he must go alone, and the upcard goes to a dealer who sits
+   out) orders only at ``ALONE_MIN`` or more, without the upcard adjustment.
+2. Bidding, round 2: the strongest suit other than the upcard's (ties: lowest
+   suit number); name it at ``ORDER_MIN`` or more, alone at ``ALONE_MIN``.
+3. Discard (:func:`ref_discard`): among the legal discards, if they are trumps
+   the lowest trump; otherwise the card with the lowest keep value
+   ``2 * rank + (2 if it is not alone in its suit)`` (low cards and singletons
+   go first, so the dealer makes voids).
+4. Lead (:func:`ref_play`, empty trick): if my team made trump and I hold the
+   highest trump still out, lead it (the right bower first); else an ace of a
+   side suit; else my lowest side card; else my lowest trump.
+5. Follow: if my partner is winning the trick, throw my least valuable legal
+   card (never trump partner's winner). Otherwise, if some legal card beats the
+   winning card, play the lowest such card; else throw the least valuable.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from .cards import (
+    ACE,
+    EFFECTIVE_SUIT,
+    POWER,
+    TRUMP_ORDER,
+    TRUMP_RANK,
+    Card,
+    Suit,
+    rank_of,
+    suit_of,
+)
+from .events import NAME, ORDER, PASS
+from .game import Action, BidAction, DiscardAction, Phase, PlayAction, SeatView, partner_of
+
+TRUMP_POINTS = (2, 2, 2, 3, 4, 5, 6)   # 9 10 Q K A left right
+OFF_ACE_POINTS = 2
+VOID_POINTS = 1
+VOID_MIN_TRUMPS = 2
+ORDER_MIN = 11
+ALONE_MIN = 19
+TRUMP_WORTH_BASE = 10                  # throw-away order: side cards 0-5, trumps 10-16
+
+
+class Player(Protocol):
+    name: str
+
+    def decide(self, view: SeatView) -> Action: ...
+
+
+def hand_strength(hand: tuple[Card, ...] | list[Card], trump: Suit) -> int:
+    """Bidding strength of ``hand`` with ``trump`` as trump (see the tables)."""
+    ranks = TRUMP_RANK[trump]
+    eff = EFFECTIVE_SUIT[trump]
+    strength = 0
+    trumps = 0
+    suits_held = 0
+    for c in hand:
+        tr = ranks[c]
+        if tr >= 0:
+            strength += TRUMP_POINTS[tr]
+            trumps += 1
+        else:
+            suits_held |= 1 << eff[c]
+            if rank_of(c) == ACE:
+                strength += OFF_ACE_POINTS
+    if trumps >= VOID_MIN_TRUMPS:
+        for s in range(4):
+            if s != trump and not suits_held & (1 << s):
+                strength += VOID_POINTS
+    return strength
+
+
+def round1_strength(v: SeatView) -> int:
+    """Strength for ordering up the upcard, adjusted for where the upcard goes."""
+    trump = suit_of(v.upcard)
+    strength = hand_strength(v.hand, trump)
+    up = TRUMP_POINTS[TRUMP_RANK[trump][v.upcard]]
+    if v.seat == v.dealer:
+        strength += up
+    elif (v.seat - v.dealer) & 1:          # an opponent of the dealer
+        strength -= up // 2
+    return strength
+
+
+def ref_bid(v: SeatView) -> BidAction:
+    """Round 1 and round 2 bidding, as in the module docstring (rules 1 and 2)."""
+    legal = v.legal
+    if v.round == 1:
+        trump = suit_of(v.upcard)
+        canadian = any(a.call == ORDER for a in legal) and not any(
+            a.call == ORDER and not a.alone for a in legal)
+        if canadian:
+            strength = hand_strength(v.hand, trump)
+            call_min = ALONE_MIN
+        else:
+            strength = round1_strength(v)
+            call_min = ORDER_MIN
+        if strength < call_min:
+            return BidAction(PASS)
+        alone = strength >= ALONE_MIN
+        return _pick_bid(legal, ORDER, trump, alone)
+    best_suit, best = None, -1
+    for s in range(4):
+        if s == suit_of(v.upcard):
+            continue
+        st = hand_strength(v.hand, s)
+        if st > best:
+            best_suit, best = s, st
+    if best < ORDER_MIN and BidAction(PASS) in legal:
+        return BidAction(PASS)
+    return _pick_bid(legal, NAME, best_suit, best >= ALONE_MIN)
+
+
+def _pick_bid(legal: tuple[Action, ...], call: str, suit: Suit, alone: bool) -> BidAction:
+    """The wanted bid, falling back to the one alone choice the rules allow."""
+    want = BidAction(call, suit, alone)
+    if want in legal:
+        return want
+    other = BidAction(call, suit, not alone)
+    return other if other in legal else BidAction(PASS)
+
+
+def ref_discard(v: SeatView) -> DiscardAction:
+    """Rule 3: lowest trump when trumps must go, else the lowest keep value."""
+    trump = v.trump
+    ranks = TRUMP_RANK[trump]
+    cards = sorted(a.card for a in v.legal)
+    if all(ranks[c] >= 0 for c in cards):
+        return DiscardAction(min(cards, key=lambda c: (ranks[c], c)))
+    eff = EFFECTIVE_SUIT[trump]
+    counts = [0, 0, 0, 0]
+    for c in v.hand:
+        counts[eff[c]] += 1
+
+    def keep(c: Card) -> tuple[int, int]:
+        if ranks[c] >= 0:
+            return (TRUMP_WORTH_BASE * 2 + ranks[c], c)
+        return (2 * rank_of(c) + (2 if counts[eff[c]] > 1 else 0), c)
+
+    return DiscardAction(min(cards, key=keep))
+
+
+def worth(card: Card, trump: Suit) -> int:
+    """Throw-away order: side cards by rank (0-5), trumps above them (10-16)."""
+    tr = TRUMP_RANK[trump][card]
+    return TRUMP_WORTH_BASE + tr if tr >= 0 else rank_of(card)
+
+
+def _lowest_worth(cards: list[Card], trump: Suit) -> Card:
+    return min(cards, key=lambda c: (worth(c, trump), c))
+
+
+def boss_trump(v: SeatView) -> Card | None:
+    """My trump that is the highest one not yet played, if I hold it."""
+    hand = set(v.hand)
+    played = set(v.played)
+    for c in TRUMP_ORDER[v.trump]:
+        if c in hand:
+            return c
+        if c not in played:
+            return None
+    return None
+
+
+def ref_play(v: SeatView) -> PlayAction:
+    """Rules 4 (lead) and 5 (follow) of the module docstring."""
+    trump = v.trump
+    legal = sorted(a.card for a in v.legal)
+    if not v.trick:
+        return PlayAction(_ref_lead(v, legal))
+    led = EFFECTIVE_SUIT[trump][v.trick[0][1]]
+    table = POWER[trump][led]
+    win_seat, win_card = max(v.trick, key=lambda sc: table[sc[1]])
+    if win_seat == partner_of(v.seat):
+        return PlayAction(_lowest_worth(legal, trump))
+    best = table[win_card]
+    winners = [c for c in legal if table[c] > best]
+    if winners:
+        return PlayAction(min(winners, key=lambda c: (table[c], c)))
+    return PlayAction(_lowest_worth(legal, trump))
+
+
+def _ref_lead(v: SeatView, legal: list[Card]) -> Card:
+    trump = v.trump
+    ranks = TRUMP_RANK[trump]
+    if v.maker is not None and (v.maker & 1) == (v.seat & 1):
+        boss = boss_trump(v)
+        if boss is not None:
+            return boss
+    side = [c for c in legal if ranks[c] < 0]
+    aces = [c for c in side if rank_of(c) == ACE]
+    if aces:
+        return aces[0]
+    if side:
+        return _lowest_worth(side, trump)
+    return _lowest_worth(legal, trump)
+
+
+@dataclass
+class RefPlayer:
+    """The reference computer player (the one the 6502 runs)."""
+
+    name: str = "ref"
+
+    def decide(self, view: SeatView) -> Action:
+        if view.phase in (Phase.BID1, Phase.BID2):
+            return ref_bid(view)
+        if view.phase is Phase.DISCARD:
+            return ref_discard(view)
+        return ref_play(view)
+
+
+@dataclass
+class RandomPlayer:
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    seed: int = 0
+    name: str = "random"
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def decide(self, view: SeatView) -> Action:
+        return self._rng.choice(view.legal)
