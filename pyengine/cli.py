@@ -1,0 +1,96 @@
+"""The ``euchre`` command's engine subcommands: a thin layer over the library.
+
+``tools.cli`` adds the 6502 subcommands (build, crosscheck, c64, ...) to this
+group; the engine itself knows nothing of them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .rng import SEED_MAX, SEED_MIN
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """Euchre 64: Bit #93 (April 1988) Euchre, in Python and on the Commodore 64."""
+
+
+@cli.command()
+@click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=None,
+              help="Game number (0-65535); the same number deals the same cards. "
+                   "Default: a random one.")
+@click.option("--auto", is_flag=True, help="All four seats played by the computer.")
+@click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the game's euchre-transcript/1 JSON here.")
+@click.option("--ascii", "ascii_only", is_flag=True,
+              help="Plain ASCII: no colours, S H D C instead of suit symbols.")
+@click.option("--rules", "rules_name", default="bit93", show_default=True,
+              help="Rules preset.")
+def play(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool,
+         rules_name: str) -> None:
+    """Play Euchre in the shell: you are South, your partner North."""
+    from .shell import run_shell_game
+
+    sys.exit(run_shell_game(seed=seed, auto=auto, transcript=transcript,
+                            ascii_only=ascii_only, rules_name=rules_name))
+
+
+@cli.command()
+@click.argument("transcript_file", type=click.Path(path_type=Path))
+@click.option("--quiet", "-q", is_flag=True, help="Only the verdict, not the hands.")
+def replay(transcript_file: Path, quiet: bool) -> None:
+    """Judge a transcript: replay it through the rules, hand by hand.
+
+    Exits 1 with a message naming the first event the rules reject.
+    """
+    from .replay import ReplayError, judge
+    from .replaylog import HandPrinter
+    from .transcript import TranscriptError, read
+
+    try:
+        t = read(transcript_file)
+        printer = HandPrinter(echo=(lambda s: None) if quiet else click.echo)
+        game = judge(t, on_step=printer)
+    except (TranscriptError, ReplayError) as exc:
+        click.echo(f"REJECTED: {exc}", err=True)
+        sys.exit(1)
+    click.echo(f"OK: {len(t.events)} events, {game.hand_no} hands, final score "
+               f"{game.total[0]}-{game.total[1]} (seed {t.seed}, rules {t.rules})")
+
+
+@cli.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="Directory for the vector files.")
+@click.option("--games", type=click.IntRange(1, 100_000), default=100, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the generator that picks game numbers and samples.")
+def vectors(out: Path, games: int, seed: int) -> None:
+    """Write versioned JSON test vectors for the 6502 port (docs/vectors.md)."""
+    from .vectors import write_vectors
+
+    try:
+        paths = write_vectors(out, games=games, seed=seed)
+    except OSError as exc:
+        click.echo(f"cannot write vectors to {out}: {exc.strerror}", err=True)
+        sys.exit(1)
+    for p in paths:
+        click.echo(f"wrote {p}")
+
+
+@cli.command()
+@click.option("--games", type=click.IntRange(10, 1_000_000), default=1000, show_default=True,
+              help="Games for the ref-vs-random win rate.")
+def bench(games: int) -> None:
+    """Print engine speed (hands/s, one core) and the ref player's win rate vs random."""
+    from .bench import report
+
+    for line in report(games=games):
+        click.echo(line)
+
+
+def main() -> None:
+    cli()

@@ -1,0 +1,126 @@
+"""Judge a transcript: re-run it through the engine, event by event.
+
+The engine deals from the transcript's seed by itself, so the chance events
+(``first_dealer``, ``deal``) must match what it deals; the decisions (``bid``,
+``discard``, ``play``) must be legal and are applied; the consequences
+(``trick``, ``passed_out``, ``score``, ``game_over``) must match what the
+engine derives. The first event that differs raises :class:`ReplayError`
+naming its index and what was expected, so a transcript from anywhere - the
+6502 port included - can be judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from .cards import SUITS, CardParseError, parse_card
+from .events import NAME, ORDER, PASS
+from .game import BidAction, DiscardAction, GameState, IllegalAction, PlayAction
+from .rules import Rules, UnknownRules, preset
+from .rng import SeedError
+from .transcript import Transcript, TranscriptError
+
+DECISIONS = ("bid", "discard", "play")
+
+
+class ReplayError(TranscriptError):
+    """A transcript event the rules (or the deal) reject."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One accepted event, with the engine state right after it."""
+
+    index: int
+    event: dict
+    game: GameState
+
+
+def _describe(e: dict) -> str:
+    fields = " ".join(f"{k}={v}" for k, v in e.items() if k != "ev")
+    return f"{e.get('ev')} {fields}".strip()
+
+
+def _action_of(e: dict) -> BidAction | DiscardAction | PlayAction:
+    ev = e["ev"]
+    if ev == "bid":
+        call = e.get("call")
+        if call not in (PASS, ORDER, NAME):
+            raise ValueError(f"call {call!r} is not pass, order or name")
+        suit = e.get("suit")
+        if call == PASS:
+            if suit is not None:
+                raise ValueError("a pass has suit null")
+            return BidAction(PASS)
+        if suit not in SUITS or not suit:
+            raise ValueError(f"suit {suit!r} is not one of S H D C")
+        alone = e.get("alone")
+        if not isinstance(alone, bool):
+            raise ValueError("alone must be true or false")
+        return BidAction(call, SUITS.index(suit), alone)
+    card = e.get("card")
+    if not isinstance(card, str):
+        raise ValueError("card missing")
+    c = parse_card(card)
+    return DiscardAction(c) if ev == "discard" else PlayAction(c)
+
+
+def replay(t: Transcript, rules: Rules | None = None) -> Iterator[Step]:
+    """Yield each accepted event; raise ReplayError at the first rejected one."""
+    try:
+        rules = rules or preset(t.rules)
+        game = GameState.new(rules, t.seed)
+    except (UnknownRules, SeedError) as exc:
+        raise ReplayError(f"cannot replay: {exc}") from None
+    expected = [e.to_json() for e in game.events]   # first_dealer, first deal
+    pos = 0
+    for i, e in enumerate(t.events):
+        where = f"event {i} ({_describe(e)})"
+        if pos < len(expected):
+            want = expected[pos]
+            if e != want:
+                raise ReplayError(f"{where}: expected {_describe(want)}")
+            pos += 1
+            yield Step(i, e, game)
+            continue
+        if game.over:
+            raise ReplayError(f"{where}: the game is already over")
+        if e.get("ev") not in DECISIONS:
+            raise ReplayError(f"{where}: expected a decision by seat {game.turn} "
+                              f"({game.phase.value})")
+        if e.get("seat") != game.turn:
+            raise ReplayError(f"{where}: it is seat {game.turn}'s turn to {game.phase.value}")
+        try:
+            action = _action_of(e)
+        except (ValueError, CardParseError) as exc:
+            raise ReplayError(f"{where}: unreadable: {exc}") from None
+        n_before = len(game.events)
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise ReplayError(f"{where}: illegal: {exc}") from None
+        produced = [ev.to_json() for ev in game.events[n_before:]]
+        if produced[0].get("round") is not None and e.get("round") != produced[0]["round"]:
+            raise ReplayError(f"{where}: this is bidding round {produced[0]['round']}")
+        if produced[0] != e:
+            raise ReplayError(f"{where}: expected {_describe(produced[0])}")
+        expected, pos = produced, 1
+        yield Step(i, e, game)
+    if pos < len(expected):
+        raise ReplayError(f"transcript ends early: next event should be "
+                          f"{_describe(expected[pos])}")
+    if not game.over:
+        raise ReplayError(f"transcript ends before the game is over (seat {game.turn} to "
+                          f"{game.phase.value}, score {game.total[0]}-{game.total[1]})")
+
+
+def judge(t: Transcript, on_step: Callable[[Step], None] | None = None) -> GameState:
+    """Replay the whole transcript; return the final state or raise ReplayError."""
+    game = None
+    for step in replay(t):
+        game = step.game
+        if on_step:
+            on_step(step)
+    assert game is not None
+    return game

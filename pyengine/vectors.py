@@ -1,0 +1,159 @@
+"""Test vectors: versioned JSON files the 6502 port is checked against.
+
+Every file is one object ``{"format": "euchre-vectors/1", "kind": KIND,
+"rules": "bit93", "generator": {...}, "cases": [...]}``; the schema of each
+kind is in docs/vectors.md. Whole spaces are written where they are small
+(effective suit, card power, hand score); sampled ones (tricks, hands) use a
+seeded generator so the same command writes the same files.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from .cards import ALL_CARDS, SUITS, card_name, effective_suit, legal_mask, power
+from .cards import trick_winner_index as winner_index
+from .game import BidAction, DiscardAction, SeatView
+from .player import RandomPlayer, RefPlayer
+from .rng import Rng
+from .deal import deal_hand, first_dealer
+from .rules import BIT93, Rules
+from .runner import play_game
+from .transcript import from_game
+
+FORMAT = "euchre-vectors/1"
+HUMAN_RANDOM_SEED_OFFSET = 1_000_003
+
+
+def _file(kind: str, rules: Rules, generator: dict, cases: list) -> dict:
+    return {"format": FORMAT, "kind": kind, "rules": rules.name, "generator": generator,
+            "cases": cases}
+
+
+def effective_suit_cases() -> list[dict]:
+    return [{"card": card_name(c), "trump": SUITS[t], "suit": SUITS[effective_suit(c, t)]}
+            for t in range(4) for c in ALL_CARDS]
+
+
+def card_power_cases() -> list[dict]:
+    return [{"card": card_name(c), "trump": SUITS[t], "led": SUITS[led],
+             "power": power(c, t, led)}
+            for t in range(4) for led in range(4) for c in ALL_CARDS]
+
+
+def trick_winner_cases(rng: random.Random, n: int) -> list[dict]:
+    cases = []
+    for i in range(n):
+        size = 3 if i % 4 == 3 else 4
+        cards = rng.sample(ALL_CARDS, size)
+        t = rng.randrange(4)
+        cases.append({"cards": [card_name(c) for c in cards], "trump": SUITS[t],
+                      "winner": winner_index(cards, t)})
+    return cases
+
+
+def legal_mask_cases(rng: random.Random, n: int) -> list[dict]:
+    cases = []
+    for i in range(n):
+        hand = rng.sample(ALL_CARDS, 1 + i % 5)
+        t = rng.randrange(4)
+        led = None if i % 5 == 0 else rng.randrange(4)
+        cases.append({"hand": [card_name(c) for c in hand], "trump": SUITS[t],
+                      "led": None if led is None else SUITS[led],
+                      "mask": legal_mask(hand, t, led)})
+    return cases
+
+
+def hand_score_cases(rules: Rules) -> list[dict]:
+    return [{"makers": m, "maker_tricks": k, "alone": a,
+             "points": list(rules.hand_points(m, k, a))}
+            for m in (0, 1) for k in range(6) for a in (False, True)]
+
+
+def rng_cases(seeds: list[int]) -> list[dict]:
+    cases = []
+    for s in seeds:
+        r = Rng.from_seed(s)
+        state_after_warmup = r.state
+        first_bytes = [r.next_byte() for _ in range(32)]
+        r = Rng.from_seed(s)
+        shown, dealer = first_dealer(r)
+        dealt = deal_hand(r, dealer)
+        cases.append({
+            "seed": s, "state_after_warmup": state_after_warmup, "bytes": first_bytes,
+            "first_dealer": {"cards": [card_name(c) for c in shown], "dealer": dealer},
+            "first_deal": {"hands": [[card_name(c) for c in h] for h in dealt.hands],
+                           "upcard": card_name(dealt.upcard)},
+        })
+    return cases
+
+
+def _view_json(v: SeatView) -> dict:
+    return {
+        "seat": v.seat, "phase": v.phase.value, "hand": [card_name(c) for c in v.hand],
+        "dealer": v.dealer, "upcard": card_name(v.upcard), "round": v.round,
+        "trump": None if v.trump is None else SUITS[v.trump], "maker": v.maker,
+        "alone": v.alone, "trick": [[s, card_name(c)] for s, c in v.trick],
+        "played": [card_name(c) for c in v.played], "total": list(v.total),
+        "legal": [str(a) for a in v.legal],
+    }
+
+
+def _decision_json(a) -> dict:
+    if isinstance(a, BidAction):
+        return {"call": a.call, "suit": None if a.suit is None else SUITS[a.suit],
+                "alone": a.alone}
+    key = "discard" if isinstance(a, DiscardAction) else "play"
+    return {key: card_name(a.card)}
+
+
+class _Recorder:
+    """Wraps the reference player and keeps (view, decision) pairs."""
+
+    def __init__(self, keep: Callable[[], bool]) -> None:
+        self.player = RefPlayer()
+        self.cases: list[dict] = []
+        self.keep = keep
+        self.name = "ref"
+
+    def decide(self, view: SeatView):
+        a = self.player.decide(view)
+        if self.keep():
+            self.cases.append({"view": _view_json(view), "decision": _decision_json(a)})
+        return a
+
+
+def write_vectors(out: Path, games: int = 100, seed: int = 1, rules: Rules = BIT93) -> list[Path]:
+    """Write every vector file into ``out``; return the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    gen = {"seed": seed, "games": games}
+    seeds = [rng.randrange(0x10000) for _ in range(games)]
+    auto, human = [], []
+    pick = random.Random(seed + 1)
+    recorder = _Recorder(keep=lambda: pick.random() < 0.02)
+    for i, s in enumerate(seeds):
+        auto.append(from_game(play_game(rules, s, [recorder] * 4)).to_json())
+        players = [RandomPlayer(s + HUMAN_RANDOM_SEED_OFFSET * (i + 1)), RefPlayer(),
+                   RefPlayer(), RefPlayer()]
+        human.append(from_game(play_game(rules, s, players)).to_json())
+    files = {
+        "effective_suit": effective_suit_cases(),
+        "card_power": card_power_cases(),
+        "trick_winner": trick_winner_cases(rng, 2000),
+        "legal_mask": legal_mask_cases(rng, 2000),
+        "hand_score": hand_score_cases(rules),
+        "rng_deal": rng_cases([0, 1, 2, 1234, 0x5EED, 0xFFFF] + seeds[:10]),
+        "games_auto": auto,
+        "games_human_random": human,
+        "decisions": recorder.cases,
+    }
+    written = []
+    for kind, cases in files.items():
+        path = out / f"{kind}.json"
+        path.write_text(json.dumps(_file(kind, rules, gen, cases), indent=1) + "\n")
+        written.append(path)
+    return written
