@@ -1,0 +1,467 @@
+"""``euchre play``: a game of Euchre in the shell, South (seat 0) against the computer.
+
+The engine (:class:`~pyengine.game.GameState`) runs the game; this module only
+asks the human for decisions, reads the answers and prints what happens (the
+words and the look of the cards are :mod:`pyengine.textview`'s). Seats 1-3 are
+:class:`~pyengine.player.RefPlayer`; with ``auto`` seat 0 is too.
+
+Answers (``?`` at any prompt shows them):
+
+* bidding, round 1: ``p`` pass, ``o`` order up (the dealer: pick up), ``a``
+  alone (``oa``, ``o a`` too); the dealer's partner may only pass or order up
+  alone (Canadian rule), and the prompt says so.
+* bidding, round 2: ``p``, or a suit letter ``s h d c`` with ``a`` before or
+  after it to go alone (``ha``, ``a h``); suit names and symbols work too.
+* discard and play: the card's number in the displayed hand, or its name
+  (``JD``, ``jd``, ``10h``, ``Th``).
+* ``q`` quits, showing the score so far.
+
+An answer the shell cannot read, or one the rules reject, gets a one-line
+reason (the rules' reasons come from :meth:`GameState.why_illegal`) and the
+same prompt again.
+
+Exit codes:
+
+* 0 - the game was played to the end, or the player quit with ``q``
+* 1 - the input ended (EOF) before the game was over, or the transcript
+  could not be written at the end
+* 2 - a usage error found before the game starts: unknown rules preset, or a
+  transcript path that cannot be written
+* 130 - interrupted with Ctrl-C
+
+Every way out (end, ``q``, EOF, Ctrl-C) prints the score so far and, with
+``--transcript``, writes the events so far (an unfinished game's transcript
+simply has no ``game_over``; the shell says so).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from .cards import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    CardParseError,
+    parse_card,
+    suit_of,
+)
+from .events import NAME, ORDER, PASS
+from .game import (
+    Action,
+    BidAction,
+    DiscardAction,
+    GameState,
+    IllegalAction,
+    Phase,
+    PlayAction,
+    SeatView,
+)
+from .player import Player, RefPlayer
+from .rng import SEED_MAX, SEED_MIN
+from .rules import Rules, UnknownRules, preset
+from .textview import Narrator, Style, help_lines, score_text, sort_hand, status_lines
+from .transcript import from_game
+
+HUMAN = 0
+
+EXIT_OK = 0
+EXIT_EOF = 1
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPT = 130
+
+QUIT_WORDS = ("q", "quit", "exit")
+HELP_WORDS = ("?", "h?", "help")
+
+
+class AnswerError(ValueError):
+    """An answer that is not a legal choice now; the message says why, in one line."""
+
+
+class Quit(Exception):
+    """The player typed q."""
+
+
+class EndOfInput(Exception):
+    """stdin ended before the game did."""
+
+
+class OutputClosed(Exception):
+    """Nobody reads stdout any more (``euchre play --auto | head``)."""
+
+
+class _Out:
+    """stdout that turns a broken pipe into one OutputClosed, then stays silent.
+
+    The Python documentation's recipe: once the reader has gone, point the
+    real file descriptor at /dev/null so the interpreter's final flush does
+    not complain either.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.closed = False
+
+    def write(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.stream.write(text)
+        except BrokenPipeError:
+            self._close()
+            raise OutputClosed from None
+
+    def flush(self) -> None:
+        if self.closed:
+            return
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            self._close()
+            raise OutputClosed from None
+
+    def _close(self) -> None:
+        self.closed = True
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stream.fileno())
+        except (OSError, AttributeError, ValueError):
+            pass
+
+
+# --- reading answers ----------------------------------------------------------
+
+_PASS_WORDS = {"p", "pass"}
+_ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "accept", "yes", "y"}
+_ALONE_WORDS = {"a", "alone"}
+
+
+def _suit_word(word: str) -> int | None:
+    w = word.lower()
+    for i, name in enumerate(SUIT_NAMES):
+        if w in (SUITS[i].lower(), name, name.rstrip("s"), SUIT_SYMBOLS[i]):
+            return i
+    return None
+
+
+def _bid_tokens(text: str) -> list[str]:
+    """Split a bid answer into words; ``ha``/``ah``/``oa`` count as two words."""
+    out: list[str] = []
+    for w in text.lower().replace(",", " ").replace("+", " ").split():
+        known = (w in _PASS_WORDS or w in _ORDER_WORDS or w in _ALONE_WORDS
+                 or _suit_word(w) is not None)
+        if not known and len(w) == 2 and "a" in w:
+            out.extend(w)
+        else:
+            out.append(w)
+    return out
+
+
+def parse_bid(text: str, game: GameState) -> BidAction:
+    """Read a bid for the seat to move; raise AnswerError (with the rules' reason)."""
+    tokens = _bid_tokens(text)
+    rnd = game.bid_round
+    up_suit = suit_of(game.upcard)
+    passing = ordering = alone = False
+    suit: int | None = None
+    for w in tokens:
+        if w in _PASS_WORDS:
+            passing = True
+        elif w in _ORDER_WORDS:
+            ordering = True
+        elif w in _ALONE_WORDS:
+            alone = True
+        elif _suit_word(w) is not None:
+            if suit is not None:
+                raise AnswerError("name one suit only, e.g. h or ha")
+            suit = _suit_word(w)
+        else:
+            keys = "p, o or a" if rnd == 1 else "p, or a suit letter s h d c (add a for alone)"
+            raise AnswerError(f"{text.strip()!r} is not a bid: answer {keys} (? for help)")
+    if passing:
+        if ordering or alone or suit is not None:
+            raise AnswerError("pass is a whole answer by itself: type p")
+        action = BidAction(PASS)
+    elif rnd == 1:
+        if suit is not None and suit != up_suit:
+            action = BidAction(NAME, suit, alone)
+        else:
+            action = BidAction(ORDER, up_suit, alone)
+    else:
+        if suit is None:
+            if ordering:
+                action = BidAction(ORDER, up_suit, alone)
+            else:
+                raise AnswerError("to go alone, name the suit too, e.g. ha or a h")
+        else:
+            action = BidAction(NAME, suit, alone)
+    if action not in game.legal_actions():
+        raise AnswerError(game.why_illegal(action))
+    return action
+
+
+def parse_card_answer(text: str, shown: list[Card], game: GameState) -> Action:
+    """Read a card (by number in ``shown`` or by name) for a discard or a play."""
+    t = text.strip()
+    n = len(shown)
+    if t.isdigit():
+        i = int(t)
+        if not 1 <= i <= n:
+            raise AnswerError(f"{t}: there is no card {i}; pick a number 1-{n} "
+                              "or a card name like JD")
+        card = shown[i - 1]
+    else:
+        try:
+            card = parse_card(t)
+        except CardParseError as exc:
+            raise AnswerError(f"{exc}; or pick a number 1-{n}") from None
+        if card not in shown:
+            raise AnswerError(f"you do not hold {t.upper()}")
+    action: Action = (DiscardAction(card) if game.phase is Phase.DISCARD
+                      else PlayAction(card))
+    if action not in game.legal_actions():
+        raise AnswerError(game.why_illegal(action))
+    return action
+
+
+# --- prompts ------------------------------------------------------------------
+
+def bid_prompt(v: SeatView, style: Style) -> tuple[list[str], str]:
+    """Lines to explain the choice, and the prompt itself, from the legal bids."""
+    legal = v.legal
+    notes: list[str] = []
+    up = style.card(v.upcard)
+    if v.round == 1:
+        dealer = v.seat == v.dealer
+        verb = "pick up" if dealer else "order up"
+        can_order = any(a.call == ORDER and not a.alone for a in legal)
+        can_alone = any(a.call == ORDER and a.alone for a in legal)
+        keys = ["[p]ass"]
+        if can_order:
+            keys.append(f"[o] {verb}")
+        if can_alone:
+            keys.append(f"[a] {verb} alone")
+        if can_alone and not can_order:
+            notes.append(f"Canadian rule: as {'the dealer' if dealer else 'dealer'}'s partner "
+                         "you may order up only if you go alone.")
+        return notes, f"Round 1, upcard {up}: {', '.join(keys)}? "
+    suits = sorted({a.suit for a in legal if a.call == NAME})
+    names = " ".join(f"[{SUITS[s].lower()}]{SUIT_NAMES[s][1:]}" for s in suits)
+    alone = any(a.alone for a in legal)
+    keys = ("[p]ass, or name trump: " if BidAction(PASS) in legal
+            else "name trump (stick the dealer: you must): ")
+    tail = " (add a to go alone, e.g. " + SUITS[suits[0]].lower() + "a)" if alone else ""
+    return notes, f"Round 2, {up} turned down: {keys}{names}{tail}? "
+
+
+def card_prompt(v: SeatView, game: GameState, style: Style) -> tuple[list[str], str]:
+    n = len(v.hand)
+    notes: list[str] = []
+    if v.phase is Phase.DISCARD:
+        legal = {a.card for a in v.legal}
+        if len(legal) < n:
+            notes.append("You hold another trump, so your discard must be a trump: "
+                         + " ".join(style.card(c) for c in sort_hand(list(legal), v.trump)))
+        return notes, f"Discard a card face down [1-{n} or name]: "
+    led = game.led_suit()
+    if led is None:
+        return notes, f"Your lead [1-{n} or name]: "
+    return notes, f"Your card, follow {style.suit_word(led)} if you can [1-{n} or name]: "
+
+
+# --- the session ---------------------------------------------------------------
+
+def choose_style(stdout: TextIO, ascii_only: bool) -> Style:
+    """Symbols + colour on a terminal, symbols alone on a pipe, letters with --ascii
+    (or when the stream cannot encode the symbols)."""
+    if ascii_only:
+        return Style(symbols=False, colour=False)
+    encoding = getattr(stdout, "encoding", None)
+    if encoding:
+        try:
+            "".join(SUIT_SYMBOLS).encode(encoding)
+            "\u00b7\u2014\u2192".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            return Style(symbols=False, colour=False)
+    isatty = getattr(stdout, "isatty", None)
+    return Style(symbols=True, colour=bool(isatty and isatty()))
+
+
+def check_writable(path: Path) -> str | None:
+    """None if ``path`` can be written, else a one-line reason (checked before play)."""
+    if path.is_dir():
+        return f"{path} is a directory"
+    existed = path.exists()
+    try:
+        with path.open("a"):
+            pass
+    except OSError as exc:
+        return f"{path}: cannot write ({exc.strerror})"
+    if not existed:
+        path.unlink(missing_ok=True)
+    return None
+
+
+@dataclass
+class Session:
+    game: GameState
+    players: list[Player | None]      # None: the human
+    style: Style
+    stdin: TextIO
+    stdout: _Out
+    narrator: Narrator
+    shown_events: int = 0
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def flush_events(self) -> None:
+        events = self.game.events
+        while self.shown_events < len(events):
+            self.say(*self.narrator.feed(events[self.shown_events]))
+            self.shown_events += 1
+
+    def run(self) -> None:
+        """Play to the end; raises Quit, EndOfInput or KeyboardInterrupt to stop early."""
+        g = self.game
+        while True:
+            self.flush_events()
+            if g.over:
+                return
+            seat = g.turn
+            player = self.players[seat]
+            if player is None:
+                g.apply(self.ask(seat))
+            else:
+                g.apply(player.decide(g.view(seat)))
+
+    def read(self, prompt: str) -> str:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            raise EndOfInput
+        isatty = getattr(self.stdin, "isatty", None)
+        if not (isatty and isatty()):
+            self.stdout.write(line if line.endswith("\n") else line + "\n")  # echo piped input
+        return line.strip()
+
+    def ask(self, seat: int) -> Action:
+        """Show the table and ask until the answer is legal."""
+        g = self.game
+        v = g.view(seat)
+        self.say("", *status_lines(v, g.hand_no, self.style))
+        shown = sort_hand(v.hand, v.trump)
+        if v.phase in (Phase.BID1, Phase.BID2):
+            notes, prompt = bid_prompt(v, self.style)
+        else:
+            notes, prompt = card_prompt(v, g, self.style)
+        self.say(*notes)
+        while True:
+            answer = self.read(prompt)
+            low = answer.lower()
+            if low in QUIT_WORDS:
+                raise Quit
+            if low in HELP_WORDS:
+                self.say(*help_lines(self.style, g.rules))
+                continue
+            if not answer:
+                self.say("Type your choice (? for help, q to quit).")
+                continue
+            try:
+                if v.phase in (Phase.BID1, Phase.BID2):
+                    return parse_bid(answer, g)
+                return parse_card_answer(answer, shown, g)
+            except AnswerError as exc:
+                self.say(f"  {exc}")
+
+
+def run_shell_game(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool,
+                   rules_name: str, stdin: TextIO | None = None,
+                   stdout: TextIO | None = None) -> int:
+    """Play one game in the shell; return the exit code (see the module docstring)."""
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    try:
+        rules: Rules = preset(rules_name)
+    except UnknownRules as exc:
+        print(f"euchre play: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if seed is not None and not SEED_MIN <= seed <= SEED_MAX:
+        print(f"euchre play: game number {seed} is out of range ({SEED_MIN}-{SEED_MAX})",
+              file=sys.stderr)
+        return EXIT_USAGE
+    if transcript is not None:
+        problem = check_writable(transcript)
+        if problem:
+            print(f"euchre play: --transcript: {problem}", file=sys.stderr)
+            return EXIT_USAGE
+    style = choose_style(stdout, ascii_only)
+    out = _Out(stdout)
+    try:
+        return _play(seed, auto, transcript, rules, style, stdin, out)
+    except OutputClosed:
+        return EXIT_FAILED
+
+
+def _play(seed: int | None, auto: bool, transcript: Path | None, rules: Rules, style: Style,
+          stdin: TextIO, stdout: _Out) -> int:
+    human = None if auto else HUMAN
+    narrator = Narrator(style, human)
+
+    def say(*lines: str) -> None:
+        for line in lines:
+            stdout.write(line + "\n")
+        stdout.flush()
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(SEED_MIN, SEED_MAX + 1)
+        say(f"Game number {seed} {style.dash} replay it with: euchre play --seed {seed}")
+    else:
+        say(f"Game number {seed}")
+    if human is not None:
+        say("You are South; your partner is North, against West and East. "
+            "Type ? at any prompt for help.")
+    game = GameState.new(rules, seed)
+    players: list[Player | None] = [RefPlayer() for _ in range(4)]
+    if human is not None:
+        players[human] = None
+    session = Session(game, players, style, stdin, stdout, narrator)
+
+    code = EXIT_OK
+    stopped = None
+    try:
+        session.run()
+    except Quit:
+        stopped = "You quit"
+    except EndOfInput:
+        stopped, code = "Input ended", EXIT_EOF
+    except KeyboardInterrupt:
+        stdout.write("\n")
+        stopped, code = "Interrupted", EXIT_INTERRUPT
+    except OutputClosed:
+        stopped, code = "Output closed", EXIT_FAILED
+    except IllegalAction as exc:   # a computer player's bug: say it, keep the evidence
+        stopped, code = f"Engine error ({exc})", EXIT_FAILED
+    if stopped is not None:
+        say("", f"{stopped} during hand {game.hand_no}. "
+            f"Score so far: {score_text(game.total, None)}")
+    if transcript is not None:
+        try:
+            from_game(game).write(transcript)
+        except OSError as exc:
+            say(f"Could not write the transcript to {transcript}: {exc.strerror}")
+            return code or EXIT_FAILED
+        note = "" if game.over else " (the game is unfinished: no game_over event)"
+        say(f"Transcript written to {transcript}{note}.")
+    return code

@@ -1,0 +1,325 @@
+"""Text rendering for shell play: cards, hands, the table, and the game's story.
+
+Nothing here reads input or touches a stream; every function returns strings,
+so :mod:`pyengine.shell` decides where they go and the tests can look at them.
+
+* :class:`Style` says how a card looks: ``J♦`` in red (ANSI, on a terminal),
+  ``J♦`` plain (a pipe or file), or ``JD`` / ``10H`` (``--ascii``). Black
+  suits use the terminal's default colour, since literal black vanishes on a
+  dark background.
+* :func:`sort_hand` orders a hand for display: trump first once it is known
+  (right bower, left bower, A, K, ...), then the other suits alternating colour.
+* :func:`status_lines` is the compact block shown at each of the human's
+  decisions, built only from that seat's :class:`~pyengine.game.SeatView`.
+* :class:`Narrator` turns the event stream (the transcript's events) into
+  lines of story, keeping just enough context (dealer, upcard, the trick so
+  far) to say who did what; it hides other seats' face-down discards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import (
+    EFFECTIVE_SUIT,
+    RANK_WORDS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    TRUMP_RANK,
+    Card,
+    Suit,
+    is_red,
+    rank_of,
+    suit_of,
+)
+from .events import (
+    NAME,
+    ORDER,
+    PASS,
+    Bid,
+    Deal,
+    Discard,
+    Event,
+    FirstDealer,
+    GameOver,
+    PassedOut,
+    Play,
+    Score,
+    Trick,
+)
+from .game import SEAT_NAMES, SeatView, partner_of, team_of
+from .rules import Rules
+
+ANSI_RED = "\x1b[31m"
+ANSI_BOLD = "\x1b[1m"
+ANSI_RESET = "\x1b[0m"
+
+# Display order of the suits when trump is unknown: alternate colours S H C D.
+DISPLAY_SUIT_ORDER = (0, 1, 3, 2)
+
+TEAM_NAMES = ("North-South", "East-West")
+
+
+@dataclass(frozen=True)
+class Style:
+    """How text looks: suit symbols or letters, ANSI colour or none."""
+
+    symbols: bool = True
+    colour: bool = False
+
+    @property
+    def ascii(self) -> bool:
+        return not self.symbols
+
+    @property
+    def dash(self) -> str:
+        return "-" if self.ascii else "\u2014"
+
+    @property
+    def sep(self) -> str:
+        return " | " if self.ascii else " \u00b7 "
+
+    @property
+    def arrow(self) -> str:
+        return "->" if self.ascii else "\u2192"
+
+    def suit(self, suit: Suit) -> str:
+        text = SUIT_SYMBOLS[suit] if self.symbols else SUITS[suit]
+        return self._paint(text, suit)
+
+    def card(self, card: Card) -> str:
+        text = RANK_WORDS[rank_of(card)] + (SUIT_SYMBOLS if self.symbols else SUITS)[suit_of(card)]
+        return self._paint(text, suit_of(card))
+
+    def suit_word(self, suit: Suit) -> str:
+        """``♥ hearts`` / ``H (hearts)``: the symbol and the name."""
+        if self.symbols:
+            return f"{self.suit(suit)} {SUIT_NAMES[suit]}"
+        return f"{SUITS[suit]} ({SUIT_NAMES[suit]})"
+
+    def bold(self, text: str) -> str:
+        return f"{ANSI_BOLD}{text}{ANSI_RESET}" if self.colour else text
+
+    def _paint(self, text: str, suit: Suit) -> str:
+        if self.colour and is_red(suit):
+            return f"{ANSI_RED}{text}{ANSI_RESET}"
+        return text
+
+
+def sort_hand(hand: tuple[Card, ...] | list[Card], trump: Suit | None) -> list[Card]:
+    """Display order: by suit (trump first once known), high rank to low within a suit."""
+    if trump is None:
+        def key(c: Card) -> tuple[int, int]:
+            return (DISPLAY_SUIT_ORDER.index(suit_of(c)), -rank_of(c))
+        return sorted(hand, key=key)
+    # Other suits keep alternating colours after trump: trump, then the next
+    # suit of the other colour, and so on round the S H C D cycle.
+    start = DISPLAY_SUIT_ORDER.index(trump)
+    order = [DISPLAY_SUIT_ORDER[(start + k) % 4] for k in range(4)]
+    eff, ranks = EFFECTIVE_SUIT[trump], TRUMP_RANK[trump]
+
+    def tkey(c: Card) -> tuple[int, int]:
+        s = eff[c]
+        return (order.index(s), -ranks[c] if s == trump else -rank_of(c))
+    return sorted(hand, key=tkey)
+
+
+def seat_name(seat: int, human: int | None) -> str:
+    return "You" if seat == human else SEAT_NAMES[seat]
+
+
+def team_label(team: int, human: int | None) -> str:
+    if human is None:
+        return TEAM_NAMES[team]
+    return "us" if team == team_of(human) else "them"
+
+
+def score_text(total: tuple[int, int] | list[int], human: int | None) -> str:
+    if human is None:
+        return f"{TEAM_NAMES[0]} {total[0]}, {TEAM_NAMES[1]} {total[1]}"
+    us = team_of(human)
+    return f"us {total[us]}, them {total[1 - us]}"
+
+
+def hand_text(cards: list[Card], style: Style, numbered: bool = True) -> str:
+    if not numbered:
+        return " ".join(style.card(c) for c in cards)
+    return "  ".join(f"{i}:{style.card(c)}" for i, c in enumerate(cards, 1))
+
+
+def trick_text(trick: tuple[tuple[int, Card], ...] | list[tuple[int, Card]], style: Style,
+               human: int | None) -> str:
+    return ", ".join(f"{seat_name(s, human)} {style.card(c)}" for s, c in trick)
+
+
+def status_lines(v: SeatView, hand_no: int, style: Style) -> list[str]:
+    """The compact table view for seat ``v.seat`` (the human) at a decision."""
+    me = v.seat
+    sep = style.sep
+    head = (f"Hand {hand_no}{sep}dealer: {seat_name(v.dealer, me)}{sep}"
+            f"upcard: {style.card(v.upcard)}{sep}score: {score_text(v.total, me)}")
+    lines = [style.bold(head)]
+    if v.trump is None:
+        turned = " (turned down)" if v.round == 2 else ""
+        lines.append(f"  bidding, round {v.round}{turned}")
+    else:
+        made = f"trump: {style.suit_word(v.trump)}, made by {seat_name(v.maker, me)}"
+        if v.alone:
+            made += f" alone ({seat_name(v.sitting_out, me)} sitting out)"
+        us = team_of(me)
+        lines.append(f"  {made}{sep}tricks: us {v.tricks_won[us]}, "
+                     f"them {v.tricks_won[1 - us]}")
+        if v.trick:
+            lines.append(f"  on the table: {trick_text(v.trick, style, me)}")
+        elif v.phase.value == "play":
+            lines.append("  on the table: nothing yet, your lead")
+    lines.append(f"  your hand: {hand_text(sort_hand(v.hand, v.trump), style)}")
+    return lines
+
+
+def bid_text(bid: Bid, dealer: int, upcard: Card, style: Style, human: int | None) -> str:
+    who = seat_name(bid.seat, human)
+    if bid.call == PASS:
+        return f"{who}: pass"
+    if bid.call == ORDER:
+        what = (f"pick up {style.card(upcard)}" if bid.seat == dealer
+                else f"order up {style.card(upcard)}")
+    elif bid.call == NAME:
+        what = f"name {style.suit_word(bid.suit)}"
+    else:
+        what = f"{bid.call} {bid.suit}"
+    if bid.alone:
+        what += f", alone ({seat_name(partner_of(bid.seat), human)} sits out)"
+    return f"{who}: {what}"
+
+
+@dataclass
+class Narrator:
+    """Turns events into story lines for the seat ``human`` (None: show everything)."""
+
+    style: Style
+    human: int | None = None
+    dealer: int = 0
+    upcard: Card = Card(0)
+    trump: Suit | None = None
+    maker: int | None = None
+    alone: bool = False
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    tricks: list[int] = field(default_factory=lambda: [0, 0])
+    trick_no: int = 0
+
+    def feed(self, ev: Event) -> list[str]:
+        st, me = self.style, self.human
+        if isinstance(ev, FirstDealer):
+            if not ev.cards:
+                return [f"{seat_name(ev.dealer, me)} deals first (chosen at random)."]
+            shown = ", ".join(f"{seat_name(i % 4, me)} {st.card(c)}"
+                              for i, c in enumerate(ev.cards))
+            return ["Choosing the first dealer: cards dealt face up until a black jack:",
+                    f"  {shown} {st.arrow} {seat_name(ev.dealer, me)} deal"
+                    f"{'' if ev.dealer == me else 's'} first."]
+        if isinstance(ev, Deal):
+            self.dealer, self.upcard = ev.dealer, ev.upcard
+            self.trump = self.maker = None
+            self.alone = False
+            self.trick, self.tricks, self.trick_no = [], [0, 0], 0
+            out = ["", st.bold(f"{st.dash * 2} Hand {ev.hand}{st.sep}dealer: "
+                               f"{seat_name(ev.dealer, me)}{st.sep}"
+                               f"upcard: {st.card(ev.upcard)} {st.dash * 2}")]
+            if me is None:
+                for s in range(4):
+                    out.append(f"  {SEAT_NAMES[s]:<5}: "
+                               f"{hand_text(sort_hand(ev.hands[s], None), st, False)}")
+            else:
+                out.append(f"  your hand: {hand_text(sort_hand(ev.hands[me], None), st, False)}")
+            return out
+        if isinstance(ev, Bid):
+            out = [bid_text(ev, self.dealer, self.upcard, st, me)]
+            if ev.call != PASS:
+                self.trump, self.maker, self.alone = ev.suit, ev.seat, ev.alone
+                if ev.round == 2:
+                    out[0] += f" {st.dash} the upcard {st.card(self.upcard)} stays turned down"
+            elif ev.round == 1 and ev.seat == self.dealer:
+                out.append(f"{seat_name(self.dealer, me)} turn"
+                           f"{'' if self.dealer == me else 's'} down {st.card(self.upcard)}; "
+                           "round 2: name another suit or pass.")
+            return out
+        if isinstance(ev, Discard):
+            who = seat_name(ev.seat, me)
+            if me is None or ev.seat == me:
+                return [f"{who}: discard {st.card(ev.card)} (face down)"]
+            return [f"{who}: discard a card face down"]
+        if isinstance(ev, PassedOut):
+            return ["All passed twice: hand not played, the deal moves left."]
+        if isinstance(ev, Play):
+            self.trick.append((ev.seat, ev.card))
+            return []
+        if isinstance(ev, Trick):
+            self.trick_no += 1
+            self.tricks[team_of(ev.winner)] += 1
+            line = (f"Trick {self.trick_no}: {trick_text(self.trick, st, me)} "
+                    f"{st.arrow} {seat_name(ev.winner, me)} take"
+                    f"{'' if ev.winner == me else 's'} it")
+            self.trick = []
+            return [line]
+        if isinstance(ev, Score):
+            return self._score(ev)
+        if isinstance(ev, GameOver):
+            return self.final_lines(ev.total, ev.winner)
+        return [repr(ev)]
+
+    def _score(self, ev: Score) -> list[str]:
+        me = self.human
+        makers = ev.makers
+        taken = ev.tricks[makers]
+        gainer = 0 if ev.points[0] else 1
+        who = team_label(makers, me)
+        if taken < 3:
+            verdict = f"euchred! {team_label(gainer, me)} +{ev.points[gainer]}"
+        elif taken == 5:
+            verdict = f"march! {who} +{ev.points[gainer]}"
+        else:
+            verdict = f"{who} +{ev.points[gainer]}"
+        makers_name = "the makers" if me is None else f"the makers ({who})"
+        return [f"Hand over: {makers_name} took {taken} trick{'s' if taken != 1 else ''}: "
+                f"{verdict}.  Score: {score_text(ev.total, me)}"]
+
+    def final_lines(self, total: tuple[int, int] | list[int], winner: int) -> list[str]:
+        me = self.human
+        if me is None:
+            result = f"{TEAM_NAMES[winner]} win"
+        else:
+            result = "You and North win!" if winner == team_of(me) else "East and West win."
+        return ["", self.style.bold(f"Game over: {result}"),
+                f"Final score: {TEAM_NAMES[0]} {total[0]}, {TEAM_NAMES[1]} {total[1]}"]
+
+
+def help_lines(style: Style, rules: Rules) -> list[str]:
+    """What ``?`` shows: keys, card names and the rules in brief."""
+    d = style.dash
+    stick = ("stick the dealer: the dealer must name a suit in round 2"
+             if rules.stick_the_dealer else
+             "no stick-the-dealer: if all pass twice the hand is not played "
+             "and the deal moves left")
+    lines = [
+        "Keys:",
+        "  bidding, round 1: p pass, o order up (the dealer: pick up), a alone (o a / oa too)",
+        "  bidding, round 2: p pass, or a suit letter s h d c; add a to go alone: ha, h a, ah",
+        "  discard / play:   the card's number in your hand (1-5, 1-6 when discarding)",
+        "                    or its name: JD, jd, 10h, Th",
+        "  ? this help      q quit (the score so far is shown)",
+        "Cards: rank 9 10 J Q K A (T = 10), suit S spades, H hearts, D diamonds, C clubs.",
+        "Rules (Bit #93):",
+        f"  {d} trump order: right bower (the trump jack), left bower (the other jack of",
+        "    the same colour, which counts as trump), A, K, Q, 10, 9",
+        f"  {d} round 1: each in turn may order up the upcard's suit; the dealer picks it up",
+        "    and discards face down (a trump, if he holds another one)",
+        f"  {d} Canadian rule: the dealer's partner who orders up must go alone",
+        f"  {d} round 2: the upcard is turned down; name another suit or pass",
+        f"  {d} {stick}",
+        f"  {d} follow suit if you can; the player left of the maker leads first",
+        f"  {d} score: makers 3-4 tricks 1, all 5 tricks 2, alone all 5 tricks 4;",
+        f"    makers under 3 tricks are euchred: defenders 2; first to {rules.target} wins",
+    ]
+    return lines
