@@ -23,7 +23,7 @@ discards: his cards are not used.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .cards import (
     EFFECTIVE_SUIT,
@@ -53,12 +53,13 @@ from .events import (
     Trick,
 )
 from .rng import Rng, check_seed
-from .rules import DealerDiscard, FirstDealer as FirstDealerRule, FirstLead, Rules
+from .rules import DealerDiscard, FirstLead, Rules
+from .rules import FirstDealer as FirstDealerRule
 
 TRICKS_PER_HAND = 5
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     BID1 = "bid1"
     BID2 = "bid2"
     DISCARD = "discard"
@@ -247,7 +248,8 @@ class GameState:
     def _legal_bids1(self) -> list[Action]:
         suit = suit_of(self.upcard)
         acts: list[Action] = [BidAction(PASS)]
-        acts += [BidAction(ORDER, suit, a) for a in self._alone_choices(self.must_go_alone(self.turn))]
+        forced = self.must_go_alone(self.turn)
+        acts += [BidAction(ORDER, suit, a) for a in self._alone_choices(forced)]
         return acts
 
     def _legal_bids2(self) -> list[Action]:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from .cards import SUITS, CardParseError, parse_card
 from .events import NAME, ORDER, PASS
 from .game import BidAction, DiscardAction, GameState, IllegalAction, PlayAction
-from .rules import Rules, UnknownRules, preset
 from .rng import SeedError
+from .rules import Rules, UnknownRules, preset
 from .transcript import Transcript, TranscriptError
 
 DECISIONS = ("bid", "discard", "play")

@@ -22,7 +22,8 @@ class HandPrinter:
         if ev == "first_dealer":
             self.echo(f"First dealer: {' '.join(e['cards'])} -> {SEAT_NAMES[e['dealer']]}")
         elif ev == "deal":
-            hands = "  ".join(f"{SEAT_NAMES[s][0]}: {' '.join(h)}" for s, h in enumerate(e["hands"]))
+            hands = "  ".join(f"{SEAT_NAMES[s][0]}: {' '.join(h)}"
+                              for s, h in enumerate(e["hands"]))
             self.echo(f"\nHand {e['hand']}, dealer {SEAT_NAMES[e['dealer']]}, "
                       f"upcard {e['upcard']}\n  {hands}")
         elif ev == "bid" and e["call"] != "pass":

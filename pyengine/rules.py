@@ -9,20 +9,20 @@ decides it; later presets change these switches.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from enum import Enum
+from enum import Enum, StrEnum
 
 
-class FirstDealer(str, Enum):
+class FirstDealer(StrEnum):
     BLACK_JACK = "black_jack"   # deal face up until a black jack appears
     RANDOM = "random"
 
 
-class DealerDiscard(str, Enum):
+class DealerDiscard(StrEnum):
     SAME_SUIT = "same_suit"     # Bit #93: must discard a trump if he holds one
     ANY = "any"
 
 
-class FirstLead(str, Enum):
+class FirstLead(StrEnum):
     MAKER_LEFT = "maker_left"   # Bit #93: the player to the left of the maker
     DEALER_LEFT = "dealer_left"
 

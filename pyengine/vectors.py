@@ -16,10 +16,10 @@ from pathlib import Path
 
 from .cards import ALL_CARDS, SUITS, card_name, effective_suit, legal_mask, power
 from .cards import trick_winner_index as winner_index
+from .deal import deal_hand, first_dealer
 from .game import BidAction, DiscardAction, SeatView
 from .player import RandomPlayer, RefPlayer
 from .rng import Rng
-from .deal import deal_hand, first_dealer
 from .rules import BIT93, Rules
 from .runner import play_game
 from .transcript import from_game
