@@ -93,7 +93,8 @@ def ophis_command() -> list[str]:
     found = shutil.which("ophis")
     if found:
         return [found]
-    return [sys.executable, "-c", "import sys; from Ophis import ophis_argv; sys.exit(ophis_argv())"]
+    code = "import sys; from Ophis import ophis_argv; sys.exit(ophis_argv())"
+    return [sys.executable, "-c", code]
 
 
 def assemble(root: Path, outs: Outputs) -> None:
@@ -138,7 +139,8 @@ def labels(map_path: Path, root: Path = ROOT) -> list[tuple[int, str]]:
     cache: dict[str, list[str]] = {}
     result = []
     scope = ""
-    for value, name, where in sorted(read_map(map_path), key=lambda e: (e[0], e[1].startswith("_"), e[1])):
+    entries = sorted(read_map(map_path), key=lambda e: (e[0], e[1].startswith("_"), e[1]))
+    for value, name, where in entries:
         if name == "*" or _is_alias(where, root, cache):
             continue
         if name.startswith("_"):
@@ -191,7 +193,8 @@ def build(force: bool = False, root: Path = ROOT) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.build", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.build",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--force", action="store_true", help="rebuild even if up to date")
     parser.add_argument("--root", type=Path, default=ROOT, help="project root (default: this repo)")
     args = parser.parse_args(argv)

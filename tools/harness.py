@@ -1,0 +1,723 @@
+"""A minimal Commodore 64 around py65's 6502, to run build/euchre.prg under test.
+
+What is emulated: 64 KiB RAM, the 6502 (py65), KERNAL entries as Python *traps*,
+the VIC-II raster counter ($D012, $D011 bit 7) driven by the cycle count (PAL:
+63 cycles x 312 lines), VIC/colour-RAM/CIA2 registers as plain memory (for the
+screen renderer), the CIA1 keyboard matrix and joystick port 2 ($DC00/$DC01), and a
+log of SID writes with the cycle they happened at. No ROM is present and no
+interrupt is ever raised: the KERNAL calls a program makes must be trapped.
+
+Faults (``HarnessFault`` subclasses) name the address and the nearest label:
+BRK, an unimplemented KERNAL call, an illegal opcode, stack overflow/underflow,
+a write into the program's own code, an exceeded cycle budget.
+
+Speed: the loop executes py65's opcode functions itself and only looks closer at
+instructions whose operand page is "hot" (I/O pages read/written, code pages
+written), at stack instructions, and at trapped PCs (see ``tools.bench_harness``).
+
+    c64 = C64.from_build()                     # build/euchre.prg + build/euchre.map
+    c64.boot()                                 # RUN: SYS 2061, run until it waits for a key
+    c64.type_keys("N"); c64.run_until_idle()
+    r = c64.call("petscii_to_screen", a=0x41)  # JSR by label; r.a, r.x, r.y, r.carry ...
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from py65.devices.mpu6502 import MPU
+
+from tools.c64map import SymbolError, Symbols
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# ---- C64 constants -------------------------------------------------------------
+PAL_CYCLES_PER_LINE = 63
+PAL_LINES = 312
+PAL_CYCLES_PER_FRAME = PAL_CYCLES_PER_LINE * PAL_LINES  # 19,656
+PAL_CPU_HZ = 985_248
+
+GETIN = 0xFFE4
+SCNKEY = 0xFF9F
+CHROUT = 0xFFD2
+ROM_START = 0xE000  # KERNAL ROM: any PC here must be trapped
+SENTINEL = 0xFFF8  # return address target of call()/boot(): the "caller"
+BASIC_SP = 0xF6  # SP when BASIC's SYS jumps to the program (as on a real C64)
+TRAP_CYCLES = 26  # charged per trapped call (JSR + a short routine + RTS)
+
+VIC_CTRL1, VIC_RASTER = 0xD011, 0xD012
+CIA1_PRA, CIA1_PRB = 0xDC00, 0xDC01
+SID_BASE, SID_REGS = 0xD400, 0x19
+
+JOY_BITS = {"up": 0x01, "down": 0x02, "left": 0x04, "right": 0x08, "fire": 0x10}
+
+# C64 keyboard matrix: KEY_MATRIX[name] = (column bit in $DC00, row bit in $DC01)
+_MATRIX_ROWS = (
+    ("DEL", "RETURN", "RIGHT", "F7", "F1", "F3", "F5", "DOWN"),
+    ("3", "W", "A", "4", "Z", "S", "E", "LSHIFT"),
+    ("5", "R", "D", "6", "C", "F", "T", "X"),
+    ("7", "Y", "G", "8", "B", "H", "U", "V"),
+    ("9", "I", "J", "0", "M", "K", "O", "N"),
+    ("+", "P", "L", "-", ".", ":", "@", ","),
+    ("POUND", "*", ";", "HOME", "RSHIFT", "=", "UPARROW", "/"),
+    ("1", "LEFTARROW", "CTRL", "2", "SPACE", "C=", "Q", "STOP"),
+)
+KEY_MATRIX = {k: (col, row) for col, keys in enumerate(_MATRIX_ROWS) for row, k in enumerate(keys)}
+
+# PETSCII codes of named keys, for type_keys("{F1}") (PRG appendix C)
+PETSCII_NAMES = {
+    "RETURN": 13, "ENTER": 13, "SPACE": 32, "DEL": 20, "HOME": 19, "STOP": 3, "RUNSTOP": 3,
+    "UP": 145, "DOWN": 17, "LEFT": 157, "RIGHT": 29,
+    "F1": 133, "F3": 134, "F5": 135, "F7": 136, "F2": 137, "F4": 138, "F6": 139, "F8": 140,
+}
+
+# ---- opcode classification ------------------------------------------------------
+K_NONE, K_ABS, K_ABSX, K_ABSY, K_INDY, K_INDX, K_STACK, K_TXS, K_BRK, K_ILLEGAL = range(10)
+_MODE_KIND = {"abs": K_ABS, "abx": K_ABSX, "aby": K_ABSY, "iny": K_INDY, "inx": K_INDX}
+_STORES = {"STA", "STX", "STY"}
+_RMW = {"ASL", "LSR", "ROL", "ROR", "INC", "DEC"}
+_PUSHES = {0x48, 0x08, 0x20}  # PHA PHP JSR
+_PULLS = {0x68, 0x28, 0x60, 0x40}  # PLA PLP RTS RTI
+READ_HOT, WRITE_HOT = 1, 2
+
+
+def _opcode_tables() -> tuple[bytes, bytes]:
+    kinds = bytearray(256)
+    access = bytearray(256)  # READ_HOT / WRITE_HOT bits: what the operand access does
+    for op, (name, mode) in enumerate(MPU.disassemble):
+        if name == "???":
+            kinds[op] = K_ILLEGAL
+        elif op == 0x00:
+            kinds[op] = K_BRK
+        elif op in _PUSHES or op in _PULLS:
+            kinds[op] = K_STACK
+        elif op == 0x9A:
+            kinds[op] = K_TXS
+        elif mode in _MODE_KIND and name not in ("JMP",):
+            kinds[op] = _MODE_KIND[mode]
+            if name in _STORES:
+                access[op] = WRITE_HOT
+            elif name in _RMW:
+                access[op] = READ_HOT | WRITE_HOT
+            else:
+                access[op] = READ_HOT
+    return bytes(kinds), bytes(access)
+
+
+OPCODE_KIND, OPCODE_ACCESS = _opcode_tables()
+
+
+# ---- faults -----------------------------------------------------------------------
+class HarnessError(Exception):
+    """Misuse of the harness (bad file, unknown label, bad argument)."""
+
+
+class HarnessFault(HarnessError):
+    """The emulated program did something a correct program never does."""
+
+    kind = "fault"
+
+    def __init__(self, message: str, pc: int, where: str):
+        super().__init__(message)
+        self.pc = pc
+        self.where = where
+
+
+class BrkFault(HarnessFault):
+    kind = "brk"
+
+
+class KernalCallFault(HarnessFault):
+    kind = "unimplemented-kernal"
+
+
+class IllegalOpcodeFault(HarnessFault):
+    kind = "illegal-opcode"
+
+
+class StackOverflowFault(HarnessFault):
+    kind = "stack-overflow"
+
+
+class StackUnderflowFault(HarnessFault):
+    kind = "stack-underflow"
+
+
+class CodeWriteFault(HarnessFault):
+    kind = "code-write"
+
+
+class CycleBudgetFault(HarnessFault):
+    kind = "cycle-budget"
+
+
+# ---- results and traps ------------------------------------------------------------------
+@dataclass(frozen=True)
+class CallResult:
+    a: int
+    x: int
+    y: int
+    p: int
+    sp: int
+    cycles: int  # cycles the call took, JSR and final RTS included
+
+    @property
+    def carry(self) -> bool:
+        return bool(self.p & MPU.CARRY)
+
+    @property
+    def zero(self) -> bool:
+        return bool(self.p & MPU.ZERO)
+
+    @property
+    def negative(self) -> bool:
+        return bool(self.p & MPU.NEGATIVE)
+
+    @property
+    def overflow(self) -> bool:
+        return bool(self.p & MPU.OVERFLOW)
+
+
+@dataclass(frozen=True)
+class SidWrite:
+    cycle: int
+    reg: int  # 0-$18 (offset from $D400)
+    value: int
+
+
+TrapHandler = Callable[["C64"], object]
+
+
+@dataclass
+class Trap:
+    handler: TrapHandler
+    rts: bool  # True: the trap replaces a subroutine (return to the caller afterwards)
+    name: str
+
+
+class _Stop(Exception):
+    pass
+
+
+_KEY_TOKEN = re.compile(r"\{([^}]*)\}|(.)", re.S)
+
+
+def petscii_keys(text: str) -> list[int]:
+    """PETSCII codes for typed text: letters (either case) as unshifted C64 letters,
+    digits and punctuation as ASCII, '\\n' as RETURN, '{F1}'-style names from PETSCII_NAMES."""
+    codes = []
+    for m in _KEY_TOKEN.finditer(text):
+        name, ch = m.group(1), m.group(2)
+        if name is not None:
+            if name.upper() not in PETSCII_NAMES:
+                known = ", ".join(sorted(PETSCII_NAMES))
+                raise HarnessError(f"unknown key {{{name}}}; known: {known}")
+            codes.append(PETSCII_NAMES[name.upper()])
+        elif ch in "\n\r":
+            codes.append(13)
+        elif "a" <= ch <= "z":
+            codes.append(ord(ch) - 32)
+        elif " " <= ch <= "]":
+            codes.append(ord(ch))
+        else:
+            raise HarnessError(f"cannot type {ch!r} on a C64 keyboard (use {{NAME}} or a code)")
+    return codes
+
+
+# ---- the machine ---------------------------------------------------------------------
+class C64:
+    """A minimal C64: RAM + py65 6502 + KERNAL traps + raster, CIA1, SID log."""
+
+    def __init__(self, prg: Path | str | bytes | None = None,
+                 map_path: Path | str | None = None, *, protect_code: bool = True):
+        self.mem: list[int] = [0] * 0x10000
+        self.mpu = MPU(memory=self.mem)
+        self.symbols = Symbols.from_map(map_path) if map_path is not None else Symbols()
+        self.load_address = 0
+        self.end_address = 0  # one past the last loaded byte
+        self.protected: tuple[int, int] | None = None  # [start, end) write-protected
+        self.keys: deque[int] = deque()
+        self.printed: list[int] = []  # PETSCII bytes sent to CHROUT
+        self.sid_writes: list[SidWrite] = []
+        self.idle_polls = 0  # GETIN calls that found no key
+        self.exited = False  # the program returned to its caller (BASIC) after boot()
+        self._traps: dict[int, Trap] = {}
+        self._trap_flags = bytearray(0x10000)
+        self._trap_flags[ROM_START:] = b"\x01" * (0x10000 - ROM_START)
+        self._hot = bytearray(256)
+        self._joy2 = 0xFF
+        self._cia1_pra_out = 0xFF
+        self._keys_down: set[tuple[int, int]] = set()
+        self._stack_top = 0x100  # SP above which a pull is an underflow
+        self._stop_when_idle = False
+        self._stop_requested = False
+        self._budget = 0
+        self._depth = 0  # nesting of _run (a trap handler may call())
+        self._power_on()
+        self._install_kernal_traps()
+        self._update_hot_pages()
+        if prg is not None:
+            self.load_prg(prg, protect_code=protect_code)
+
+    @classmethod
+    def from_build(cls, build_dir: Path | str | None = None, name: str = "euchre") -> C64:
+        """The built program with its symbols (run ``python -m tools.build`` first)."""
+        b = Path(build_dir) if build_dir is not None else ROOT / "build"
+        prg, map_path = b / f"{name}.prg", b / f"{name}.map"
+        for p in (prg, map_path):
+            if not p.exists():
+                raise HarnessError(f"{p} not found: run `make` (python -m tools.build) first")
+        return cls(prg, map_path)
+
+    # ---- setup -----------------------------------------------------------------------
+    def _power_on(self) -> None:
+        m = self.mem
+        m[0x00], m[0x01] = 0x2F, 0x37
+        m[0x0400:0x07E8] = [0x20] * 1000  # what the KERNAL leaves after clearing the screen
+        m[0xD800:0xDBE8] = [0x0E] * 1000  # light blue text
+        for addr, value in ((0xD011, 0x1B), (0xD016, 0xC8), (0xD018, 0x15), (0xD020, 0xFE),
+                            (0xD021, 0xF6), (0xDC00, 0x7F), (0xDC02, 0xFF), (0xDD00, 0x97),
+                            (0xDD02, 0x3F)):
+            m[addr] = value
+        self._cia1_pra_out = m[0xDC00]
+        self.mpu.sp = BASIC_SP
+
+    def load_prg(self, prg: Path | str | bytes, *, protect_code: bool = True) -> tuple[int, int]:
+        """Put a .prg (2-byte load address + data) in RAM; returns (load, end)."""
+        if isinstance(prg, (str, Path)):
+            try:
+                data = Path(prg).read_bytes()
+            except OSError as exc:
+                raise HarnessError(f"cannot read {prg}: {exc.strerror}") from None
+        else:
+            data = bytes(prg)
+        if len(data) < 3:
+            raise HarnessError("not a .prg: shorter than a load address and one byte")
+        load = data[0] | data[1] << 8
+        body = data[2:]
+        if load + len(body) > 0x10000:
+            raise HarnessError(f"program of {len(body)} bytes does not fit at ${load:04X}")
+        self.mem[load : load + len(body)] = list(body)
+        self.load_address, self.end_address = load, load + len(body)
+        if protect_code and "code_end" in self.symbols.by_name:
+            self.protect(load, self.symbols.by_name["code_end"])
+        return load, self.end_address
+
+    def protect(self, start: int, end: int) -> None:
+        """Fault on any write into [start, end) (the program's code)."""
+        if not 0 <= start <= end <= 0x10000:
+            raise HarnessError(f"bad protected range ${start:04X}-${end:04X}")
+        self.protected = (start, end) if end > start else None
+        self._update_hot_pages()
+
+    def _update_hot_pages(self) -> None:
+        hot = bytearray(256)
+        hot[0xD0] = READ_HOT  # VIC: raster $D011/$D012
+        for page in range(0xD4, 0xD8):
+            hot[page] = WRITE_HOT  # SID and its mirrors
+        hot[0xDC] = READ_HOT | WRITE_HOT  # CIA1 keyboard/joystick
+        if self.protected:
+            start, end = self.protected
+            for page in range(start >> 8, ((end - 1) >> 8) + 1):
+                hot[page] |= WRITE_HOT
+        self._hot = hot
+
+    # ---- symbols and memory ------------------------------------------------------------
+    def address(self, label: str | int) -> int:
+        try:
+            return self.symbols.address(label)
+        except SymbolError as exc:
+            raise HarnessError(str(exc)) from None
+
+    def describe(self, addr: int) -> str:
+        """'label+offset ($ADDR)' inside the loaded program, '$ADDR' elsewhere."""
+        if self.load_address <= addr < self.end_address:
+            return self.symbols.describe(addr)
+        return f"${addr:04X}"
+
+    def peek(self, addr: int | str) -> int:
+        return self.mem[self.address(addr)]
+
+    def peek_word(self, addr: int | str) -> int:
+        a = self.address(addr)
+        return self.mem[a] | self.mem[(a + 1) & 0xFFFF] << 8
+
+    def poke(self, addr: int | str, value: int | bytes | Iterable[int]) -> None:
+        a = self.address(addr)
+        values = [value] if isinstance(value, int) else list(value)
+        if a + len(values) > 0x10000:
+            raise HarnessError(f"poke of {len(values)} bytes at ${a:04X} runs past $FFFF")
+        for v in values:
+            if not 0 <= v <= 0xFF:
+                raise HarnessError(f"poke value {v} at ${a:04X} is not a byte")
+        self.mem[a : a + len(values)] = values
+
+    def read_label(self, name: str | int, n: int = 1) -> bytes:
+        a = self.address(name)
+        return bytes(self.mem[a : a + n])
+
+    def write_label(self, name: str | int, data: bytes | Iterable[int]) -> None:
+        self.poke(name, data)
+
+    @property
+    def cycles(self) -> int:
+        return self.mpu.processorCycles
+
+    @property
+    def raster_line(self) -> int:
+        return (self.mpu.processorCycles // PAL_CYCLES_PER_LINE) % PAL_LINES
+
+    @property
+    def frame(self) -> int:
+        return self.mpu.processorCycles // PAL_CYCLES_PER_FRAME
+
+    # ---- input -------------------------------------------------------------------------
+    def type_keys(self, *keys: str | int) -> None:
+        """Queue keys for GETIN: text (see petscii_keys) or PETSCII codes."""
+        for k in keys:
+            if isinstance(k, int):
+                if not 0 < k <= 0xFF:
+                    raise HarnessError(f"PETSCII code {k} is not 1-255")
+                self.keys.append(k)
+            else:
+                self.keys.extend(petscii_keys(k))
+
+    def set_joystick(self, *, up: bool = False, down: bool = False, left: bool = False,
+                     right: bool = False, fire: bool = False) -> None:
+        """Joystick in port 2 as read from $DC00 (bits active low)."""
+        pressed = {"up": up, "down": down, "left": left, "right": right, "fire": fire}
+        mask = 0
+        for name, on in pressed.items():
+            if on:
+                mask |= JOY_BITS[name]
+        self._joy2 = 0xFF & ~mask
+
+    def press(self, *names: str) -> None:
+        """Hold keys down in the keyboard matrix (read through $DC00/$DC01)."""
+        for name in names:
+            if name.upper() not in KEY_MATRIX:
+                known = ", ".join(sorted(KEY_MATRIX))
+                raise HarnessError(f"no key {name!r} on the C64 matrix; known: {known}")
+            self._keys_down.add(KEY_MATRIX[name.upper()])
+
+    def release(self, *names: str) -> None:
+        """Release keys (no names: all)."""
+        if not names:
+            self._keys_down.clear()
+        for name in names:
+            self._keys_down.discard(KEY_MATRIX.get(name.upper(), (-1, -1)))
+
+    # ---- traps -------------------------------------------------------------------------
+    def trap(self, where: int | str, handler: TrapHandler | None = None, *, rts: bool = True,
+             name: str | None = None):
+        """Run ``handler(c64)`` whenever the PC reaches ``where`` (address or label).
+
+        ``rts=True``: the trap *is* the routine: after the handler the harness returns
+        to the caller (RTS), as for KERNAL entries and core hooks. ``rts=False``: the
+        handler only observes; the instruction at ``where`` then runs normally.
+        Usable as a decorator: ``@c64.trap("hook_event")``.
+        """
+        addr = self.address(where)
+
+        def register(fn: TrapHandler) -> TrapHandler:
+            label = name or (where if isinstance(where, str) else f"${addr:04X}")
+            self._traps[addr] = Trap(fn, rts, label)
+            self._trap_flags[addr] = 1
+            return fn
+
+        return register(handler) if handler is not None else register
+
+    def untrap(self, where: int | str) -> None:
+        addr = self.address(where)
+        self._traps.pop(addr, None)
+        self._trap_flags[addr] = 1 if addr >= ROM_START else 0
+
+    def stop(self) -> None:
+        """From a trap handler: end the current run() after this trap."""
+        self._stop_requested = True
+
+    def set_result(self, a: int | None = None, x: int | None = None, y: int | None = None,
+                   carry: bool | None = None) -> None:
+        """From a trap handler: set registers (N and Z follow A when A is set)."""
+        mpu = self.mpu
+        if a is not None:
+            mpu.a = a & 0xFF
+            mpu.FlagsNZ(mpu.a)
+        if x is not None:
+            mpu.x = x & 0xFF
+        if y is not None:
+            mpu.y = y & 0xFF
+        if carry is not None:
+            mpu.p = (mpu.p | MPU.CARRY) if carry else (mpu.p & ~MPU.CARRY)
+
+    def _install_kernal_traps(self) -> None:
+        self.trap(GETIN, _kernal_getin, name="GETIN")
+        self.trap(SCNKEY, _kernal_scnkey, name="SCNKEY")
+        self.trap(CHROUT, _kernal_chrout, name="CHROUT")
+
+    # ---- running -----------------------------------------------------------------------
+    def sys_address(self) -> int:
+        """The address of the first SYS in the BASIC program at $0801."""
+        line = bytes(self.mem[0x0801:0x0801 + 80])
+        at = line.find(b"\x9e")
+        m = re.match(rb"\s*\(?\s*(\d+)", line[at + 1 :]) if at >= 0 else None
+        if m is None:
+            raise HarnessError("no BASIC line with SYS at $0801: is this a $0801 program?")
+        return int(m.group(1))
+
+    def boot(self, max_cycles: int = 5_000_000, until_idle: bool = True) -> None:
+        """Start the program as RUN would (JSR to the SYS address, SP as left by
+        BASIC); then, by default, run until it waits for a key."""
+        self.exited = False
+        self._enter(self.sys_address(), BASIC_SP)
+        if until_idle:
+            self.run_until_idle(max_cycles)
+
+    def run_until_idle(self, max_cycles: int = 5_000_000) -> None:
+        """Run until GETIN finds the key queue empty (or the program returns)."""
+        self._stop_when_idle = True
+        try:
+            self._run(self.cycles + max_cycles, budget_is_fault=True)
+        finally:
+            self._stop_when_idle = False
+
+    def run_cycles(self, n: int) -> None:
+        """Run for about n cycles (stops quietly; faults still raise)."""
+        self._run(self.cycles + n, budget_is_fault=False)
+
+    def run_frames(self, n: int = 1) -> None:
+        self.run_cycles(n * PAL_CYCLES_PER_FRAME)
+
+    def call(self, routine: int | str, a: int | None = None, x: int | None = None,
+             y: int | None = None, *, carry: bool | None = None,
+             mem: Mapping[int | str, int | bytes | Iterable[int]] | None = None,
+             max_cycles: int = 2_000_000) -> CallResult:
+        """JSR to ``routine`` (label or address) with a fresh stack; run until it returns.
+
+        Registers not given keep their values. Returns registers and the cycle count.
+        """
+        for where, value in (mem or {}).items():
+            self.poke(where, value)
+        self.set_result(a=a, x=x, y=y, carry=carry)
+        saved = (self.mpu.pc, self.mpu.sp, self._stack_top)
+        start = self.cycles
+        # a fresh stack, unless a trap handler calls while the program runs
+        self._enter(self.address(routine), self.mpu.sp if self._depth else 0xFF)
+        try:
+            self._run(start + max_cycles, budget_is_fault=True, until_return=True)
+        finally:
+            self._stack_top = saved[2]
+        mpu = self.mpu
+        result = CallResult(mpu.a, mpu.x, mpu.y, mpu.p, mpu.sp, self.cycles - start)
+        mpu.pc, mpu.sp = saved[0], saved[1]
+        return result
+
+    def _enter(self, addr: int, sp: int) -> None:
+        """Set up a JSR from the sentinel: push SENTINEL-1, PC = addr."""
+        mpu = self.mpu
+        mpu.sp = sp
+        self._stack_top = sp
+        mpu.stPushWord(SENTINEL - 1)
+        mpu.pc = addr
+        mpu.processorCycles += 6
+
+    # ---- the step loop ----------------------------------------------------------------------
+    def _run(self, limit: int, budget_is_fault: bool, until_return: bool = False) -> None:
+        mpu = self.mpu
+        mem = self.mem
+        instruct = mpu.instruct
+        cycletime = mpu.cycletime
+        extracycles = mpu.extracycles
+        kinds = OPCODE_KIND
+        access = OPCODE_ACCESS
+        hot = self._hot
+        trap_flags = self._trap_flags
+        cycles = mpu.processorCycles
+        self._budget = limit - cycles
+        self._stop_requested = False
+        self._depth += 1
+        try:
+            while True:
+                pc = mpu.pc
+                if trap_flags[pc]:
+                    mpu.processorCycles = cycles
+                    if self._at_trap(pc, until_return):
+                        return
+                    cycles = mpu.processorCycles
+                    if mpu.pc != pc:
+                        continue
+                if cycles >= limit:
+                    if budget_is_fault:
+                        raise CycleBudgetFault(
+                            f"cycle budget of {self._budget:,} exceeded: still running at "
+                            f"{self.describe(pc)}", pc, self.describe(pc))
+                    return
+                op = mem[pc]
+                kind = kinds[op]
+                post = -1
+                if kind:
+                    if kind == K_STACK or kind == K_TXS:
+                        sp_before = mpu.sp
+                    elif kind >= K_BRK:
+                        mpu.processorCycles = cycles
+                        self._bad_opcode(pc, op, kind)
+                    else:
+                        acc = access[op]
+                        if kind == K_ABS:
+                            page = mem[pc + 2]
+                        elif kind == K_ABSX:
+                            page = ((mem[pc + 1] | mem[pc + 2] << 8) + mpu.x) >> 8 & 0xFF
+                        elif kind == K_ABSY:
+                            page = ((mem[pc + 1] | mem[pc + 2] << 8) + mpu.y) >> 8 & 0xFF
+                        elif kind == K_INDY:
+                            zp = mem[pc + 1]
+                            page = ((mem[zp] | mem[(zp + 1) & 0xFF] << 8) + mpu.y) >> 8 & 0xFF
+                        else:  # K_INDX
+                            zp = (mem[pc + 1] + mpu.x) & 0xFF
+                            page = mem[(zp + 1) & 0xFF]
+                        if hot[page] & acc:
+                            post = self._io_before(pc, op, kind, acc, cycles)
+                mpu.pc = pc + 1
+                mpu.excycles = 0
+                mpu.addcycles = extracycles[op]
+                instruct[op](mpu)
+                mpu.pc &= 0xFFFF
+                cycles += cycletime[op] + mpu.excycles
+                if kind:
+                    if kind == K_STACK:
+                        self._check_stack(pc, op, sp_before)
+                    elif kind == K_TXS:
+                        self._stack_top = mpu.sp  # the program took over the stack
+                    elif post >= 0:
+                        self._io_after(post, cycles)
+        finally:
+            self._depth -= 1
+            if cycles > mpu.processorCycles:
+                mpu.processorCycles = cycles
+
+    def _effective_address(self, pc: int, kind: int) -> int:
+        mem, mpu = self.mem, self.mpu
+        if kind == K_ABS:
+            return mem[pc + 1] | mem[pc + 2] << 8
+        if kind == K_ABSX:
+            return ((mem[pc + 1] | mem[pc + 2] << 8) + mpu.x) & 0xFFFF
+        if kind == K_ABSY:
+            return ((mem[pc + 1] | mem[pc + 2] << 8) + mpu.y) & 0xFFFF
+        if kind == K_INDY:
+            zp = mem[pc + 1]
+            return ((mem[zp] | mem[(zp + 1) & 0xFF] << 8) + mpu.y) & 0xFFFF
+        zp = (mem[pc + 1] + mpu.x) & 0xFF
+        return mem[zp] | mem[(zp + 1) & 0xFF] << 8
+
+    def _io_before(self, pc: int, op: int, kind: int, acc: int, cycles: int) -> int:
+        """An access to a hot page is about to happen: prepare reads, check writes.
+        Returns the address if the write must be looked at afterwards, else -1."""
+        addr = self._effective_address(pc, kind)
+        mem = self.mem
+        if acc & WRITE_HOT and self.protected and self.protected[0] <= addr < self.protected[1]:
+            where = self.describe(pc)
+            raise CodeWriteFault(
+                f"write into the program's code at {self.describe(addr)} by {where}", pc, where)
+        if acc & READ_HOT:
+            if addr == VIC_RASTER or addr == VIC_CTRL1:
+                line = ((cycles + 3) // PAL_CYCLES_PER_LINE) % PAL_LINES
+                mem[VIC_RASTER] = line & 0xFF
+                mem[VIC_CTRL1] = (mem[VIC_CTRL1] & 0x7F) | (0x80 if line > 0xFF else 0)
+            elif addr == CIA1_PRA:
+                mem[CIA1_PRA] = self._cia1_pra_out & self._joy2
+            elif addr == CIA1_PRB:
+                rows = 0xFF
+                for col, row in self._keys_down:
+                    if not self._cia1_pra_out & (1 << col):
+                        rows &= ~(1 << row)
+                mem[CIA1_PRB] = rows & 0xFF
+        if acc & WRITE_HOT and (0xD400 <= addr < 0xD800 or addr == CIA1_PRA):
+            return addr
+        return -1
+
+    def _io_after(self, addr: int, cycles: int) -> None:
+        value = self.mem[addr]
+        if addr == CIA1_PRA:
+            self._cia1_pra_out = value
+        else:
+            reg = addr & 0x1F
+            if reg < SID_REGS:
+                self.mem[SID_BASE + reg] = value  # mirrors land on the real register
+                self.sid_writes.append(SidWrite(cycles, reg, value))
+
+    def _check_stack(self, pc: int, op: int, sp_before: int) -> None:
+        sp = self.mpu.sp
+        if op in _PUSHES:
+            if sp > sp_before:
+                where = self.describe(pc)
+                raise StackOverflowFault(
+                    f"stack overflow (SP wrapped $00->$FF) at {where}", pc, where)
+        elif sp < sp_before or sp > self._stack_top:
+            if op == 0x60 and self.mpu.pc == SENTINEL and sp == self._stack_top:
+                return  # the final RTS back to the caller
+            where = self.describe(pc)
+            raise StackUnderflowFault(
+                f"stack underflow: pulled more than was pushed at {where}", pc, where)
+
+    def _bad_opcode(self, pc: int, op: int, kind: int) -> None:
+        where = self.describe(pc)
+        if kind == K_BRK:
+            raise BrkFault(f"BRK at {where}", pc, where)
+        raise IllegalOpcodeFault(f"illegal opcode ${op:02X} at {where}", pc, where)
+
+    def _at_trap(self, pc: int, until_return: bool) -> bool:
+        """PC is flagged. Returns True when the run must end here."""
+        mpu = self.mpu
+        if pc == SENTINEL and pc not in self._traps:
+            if mpu.sp != self._stack_top:
+                where = self.describe(pc)
+                raise StackUnderflowFault("returned to the caller with an unbalanced stack",
+                                          pc, where)
+            if not until_return:
+                self.exited = True
+            return True
+        trap = self._traps.get(pc)
+        if trap is None:
+            caller = (mpu.memory[0x100 + ((mpu.sp + 1) & 0xFF)]
+                      | mpu.memory[0x100 + ((mpu.sp + 2) & 0xFF)] << 8) - 2
+            raise KernalCallFault(
+                f"unimplemented KERNAL call ${pc:04X} (from {self.describe(caller & 0xFFFF)}): "
+                f"register a trap for it", pc, f"${pc:04X}")
+        trap.handler(self)
+        mpu.processorCycles += TRAP_CYCLES
+        if trap.rts:
+            if mpu.sp + 2 > self._stack_top:
+                where = self.describe(pc)
+                raise StackUnderflowFault(
+                    f"trap {trap.name} at {where} reached with no return address", pc, where)
+            mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
+        if self._stop_requested:
+            self._stop_requested = False
+            return True
+        return False
+
+
+# ---- KERNAL traps (C64 Programmer's Reference Guide, ch. 5) -----------------------------
+def _kernal_getin(c64: C64) -> None:
+    """GETIN $FFE4: A = next key (PETSCII) or 0 when none; carry clear; X kept."""
+    if c64.keys:
+        c64.set_result(a=c64.keys.popleft(), carry=False)
+    else:
+        c64.set_result(a=0, carry=False)
+        c64.idle_polls += 1
+        if c64._stop_when_idle:
+            c64.stop()
+
+
+def _kernal_scnkey(c64: C64) -> None:
+    """SCNKEY $FF9F: keys arrive through the key queue already; nothing to scan."""
+
+
+def _kernal_chrout(c64: C64) -> None:
+    """CHROUT $FFD2: record the PETSCII byte; A, X, Y preserved; carry clear."""
+    c64.printed.append(c64.mpu.a)
+    c64.set_result(carry=False)
