@@ -49,6 +49,7 @@ from .cards import (
     SUITS,
     Card,
     CardParseError,
+    card_name,
     parse_card,
     suit_of,
 )
@@ -214,14 +215,17 @@ def parse_card_answer(text: str, shown: list[Card], game: GameState) -> Action:
     if t.isdigit():
         i = int(t)
         if not 1 <= i <= n:
-            raise AnswerError(f"{t}: there is no card {i}; pick a number 1-{n} "
-                              "or a card name like JD")
+            raise AnswerError(f"{t}: there is no card {i}; pick a number {_range(n)} "
+                              f"or a card name like {card_name(shown[0])}")
         card = shown[i - 1]
     else:
         try:
             card = parse_card(t)
         except CardParseError as exc:
-            raise AnswerError(f"{exc}; or pick a number 1-{n}") from None
+            if len(t) <= 3 and t[:1].upper() in "9TJQKA1":
+                raise AnswerError(f"{exc}; or pick a number {_range(n)}") from None
+            raise AnswerError(f"{t!r} is not a card: type its number ({_range(n)}) "
+                              f"or its name, e.g. {card_name(shown[0])}") from None
         if card not in shown:
             raise AnswerError(f"you do not hold {t.upper()}")
     action: Action = (DiscardAction(card) if game.phase is Phase.DISCARD
@@ -232,6 +236,10 @@ def parse_card_answer(text: str, shown: list[Card], game: GameState) -> Action:
 
 
 # --- prompts ------------------------------------------------------------------
+
+def _range(n: int) -> str:
+    return "1" if n == 1 else f"1-{n}"
+
 
 def bid_prompt(v: SeatView, style: Style) -> tuple[list[str], str]:
     """Lines to explain the choice, and the prompt itself, from the legal bids."""
@@ -269,11 +277,11 @@ def card_prompt(v: SeatView, game: GameState, style: Style) -> tuple[list[str], 
         if len(legal) < n:
             notes.append("You hold another trump, so your discard must be a trump: "
                          + " ".join(style.card(c) for c in sort_hand(list(legal), v.trump)))
-        return notes, f"Discard a card face down [1-{n} or name]: "
+        return notes, f"Discard a card face down [{_range(n)} or name]: "
     led = game.led_suit()
     if led is None:
-        return notes, f"Your lead [1-{n} or name]: "
-    return notes, f"Your card, follow {style.suit_word(led)} if you can [1-{n} or name]: "
+        return notes, f"Your lead [{_range(n)} or name]: "
+    return notes, f"Your card, follow {style.suit_word(led)} if you can [{_range(n)} or name]: "
 
 
 # --- the session ---------------------------------------------------------------

@@ -129,6 +129,11 @@ def seat_name(seat: int, human: int | None) -> str:
     return "You" if seat == human else SEAT_NAMES[seat]
 
 
+def seat_word(seat: int, human: int | None) -> str:
+    """A seat's name in mid-sentence: ``you`` or ``West``."""
+    return "you" if seat == human else SEAT_NAMES[seat]
+
+
 def team_label(team: int, human: int | None) -> str:
     if human is None:
         return TEAM_NAMES[team]
@@ -164,9 +169,9 @@ def status_lines(v: SeatView, hand_no: int, style: Style) -> list[str]:
         turned = " (turned down)" if v.round == 2 else ""
         lines.append(f"  bidding, round {v.round}{turned}")
     else:
-        made = f"trump: {style.suit_word(v.trump)}, made by {seat_name(v.maker, me)}"
+        made = f"trump: {style.suit_word(v.trump)}, made by {seat_word(v.maker, me)}"
         if v.alone:
-            made += f" alone ({seat_name(v.sitting_out, me)} sitting out)"
+            made += f" alone ({seat_word(v.sitting_out, me)} sitting out)"
         us = team_of(me)
         lines.append(f"  {made}{sep}tricks: us {v.tricks_won[us]}, "
                      f"them {v.tricks_won[1 - us]}")
@@ -190,7 +195,9 @@ def bid_text(bid: Bid, dealer: int, upcard: Card, style: Style, human: int | Non
     else:
         what = f"{bid.call} {bid.suit}"
     if bid.alone:
-        what += f", alone ({seat_name(partner_of(bid.seat), human)} sits out)"
+        partner = partner_of(bid.seat)
+        what += (f", alone ({seat_word(partner, human)} sit"
+                 f"{'' if partner == human else 's'} out)")
     return f"{who}: {what}"
 
 
@@ -217,7 +224,7 @@ class Narrator:
             shown = ", ".join(f"{seat_name(i % 4, me)} {st.card(c)}"
                               for i, c in enumerate(ev.cards))
             return ["Choosing the first dealer: cards dealt face up until a black jack:",
-                    f"  {shown} {st.arrow} {seat_name(ev.dealer, me)} deal"
+                    f"  {shown} {st.arrow} {seat_word(ev.dealer, me)} deal"
                     f"{'' if ev.dealer == me else 's'} first."]
         if isinstance(ev, Deal):
             self.dealer, self.upcard = ev.dealer, ev.upcard
@@ -259,7 +266,7 @@ class Narrator:
             self.trick_no += 1
             self.tricks[team_of(ev.winner)] += 1
             line = (f"Trick {self.trick_no}: {trick_text(self.trick, st, me)} "
-                    f"{st.arrow} {seat_name(ev.winner, me)} take"
+                    f"{st.arrow} {seat_word(ev.winner, me)} take"
                     f"{'' if ev.winner == me else 's'} it")
             self.trick = []
             return [line]
