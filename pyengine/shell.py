@@ -67,7 +67,15 @@ from .game import (
 from .player import Player, RefPlayer
 from .rng import SEED_MAX, SEED_MIN
 from .rules import Rules, UnknownRules, preset
-from .textview import Narrator, Style, help_lines, score_text, sort_hand, status_lines
+from .textview import (
+    Narrator,
+    Style,
+    help_lines,
+    score_text,
+    seat_word,
+    sort_hand,
+    status_lines,
+)
 from .transcript import from_game
 
 HUMAN = 0
@@ -257,8 +265,9 @@ def bid_prompt(v: SeatView, style: Style) -> tuple[list[str], str]:
         if can_alone:
             keys.append(f"[a] {verb} alone")
         if can_alone and not can_order:
-            notes.append(f"Canadian rule: as {'the dealer' if dealer else 'dealer'}'s partner "
-                         "you may order up only if you go alone.")
+            notes.append(f"Canadian rule: as the dealer's partner "
+                         f"you may order up only if you go alone ({seat_word(v.dealer, v.seat)} "
+                         "would sit out).")
         return notes, f"Round 1, upcard {up}: {', '.join(keys)}? "
     suits = sorted({a.suit for a in legal if a.call == NAME})
     names = " ".join(f"[{SUITS[s].lower()}]{SUIT_NAMES[s][1:]}" for s in suits)

@@ -48,12 +48,13 @@ from .events import (
     Score,
     Trick,
 )
-from .game import SEAT_NAMES, SeatView, partner_of, team_of
+from .game import SEAT_NAMES, Phase, SeatView, partner_of, team_of
 from .rules import Rules
 
 ANSI_RED = "\x1b[31m"
 ANSI_BOLD = "\x1b[1m"
 ANSI_RESET = "\x1b[0m"
+ANSI_DEFAULT_FG = "\x1b[39m"   # ends the red only, so a bold line stays bold
 
 # Display order of the suits when trump is unknown: alternate colours S H C D.
 DISPLAY_SUIT_ORDER = (0, 1, 3, 2)
@@ -103,7 +104,7 @@ class Style:
 
     def _paint(self, text: str, suit: Suit) -> str:
         if self.colour and is_red(suit):
-            return f"{ANSI_RED}{text}{ANSI_RESET}"
+            return f"{ANSI_RED}{text}{ANSI_DEFAULT_FG}"
         return text
 
 
@@ -177,7 +178,7 @@ def status_lines(v: SeatView, hand_no: int, style: Style) -> list[str]:
                      f"them {v.tricks_won[1 - us]}")
         if v.trick:
             lines.append(f"  on the table: {trick_text(v.trick, style, me)}")
-        elif v.phase.value == "play":
+        elif v.phase is Phase.PLAY:
             lines.append("  on the table: nothing yet, your lead")
     lines.append(f"  your hand: {hand_text(sort_hand(v.hand, v.trump), style)}")
     return lines
@@ -245,8 +246,6 @@ class Narrator:
             out = [bid_text(ev, self.dealer, self.upcard, st, me)]
             if ev.call != PASS:
                 self.trump, self.maker, self.alone = ev.suit, ev.seat, ev.alone
-                if ev.round == 2:
-                    out[0] += f" {st.dash} the upcard {st.card(self.upcard)} stays turned down"
             elif ev.round == 1 and ev.seat == self.dealer:
                 out.append(f"{seat_name(self.dealer, me)} turn"
                            f"{'' if self.dealer == me else 's'} down {st.card(self.upcard)}; "

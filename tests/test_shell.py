@@ -312,7 +312,7 @@ def test_canadian_rule_prompt_and_reason():
         code, text, _ = run_human(seed, chooser=seed, hook=order_plain, stop_after=6,
                                   stop_with="q\n")
         if hits:
-            assert "Canadian rule: as dealer's partner you may order up only if you go alone" \
+            assert "Canadian rule: as the dealer's partner you may order up only if you go alone" \
                 in text
             assert "Canadian rule: the dealer's partner who orders up must go alone" in text
             prompt = [ln for ln in text.split("\n") if ln.startswith("Round 1")
