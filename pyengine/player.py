@@ -16,7 +16,8 @@ Decision rules (each function's docstring says the detail):
 
 1. Bidding, round 1 (:func:`ref_bid`): strength of the hand in the upcard's
    suit, adjusted for who gets the upcard: the dealer adds its points (he will
-   hold it), the dealer's opponents subtract half of them. Order up at
+   hold it) less those of his lowest trump (the discard rule makes him throw
+   it away), the dealer's opponents subtract half of them. Order up at
    ``ORDER_MIN`` or more; alone at ``ALONE_MIN`` or more. The dealer's partner
    (Canadian rule: he must go alone, and the upcard goes to a dealer who sits
    out) orders only at ``ALONE_MIN`` or more, without the upcard adjustment.
@@ -93,12 +94,21 @@ def hand_strength(hand: tuple[Card, ...] | list[Card], trump: Suit) -> int:
 
 
 def round1_strength(v: SeatView) -> int:
-    """Strength for ordering up the upcard, adjusted for where the upcard goes."""
+    """Strength for ordering up the upcard, adjusted for where the upcard goes.
+
+    The dealer adds the upcard's points, less his lowest trump's when he holds
+    one: Bit #93's discard rule then forces him to throw that trump away. The
+    dealer's opponents subtract half the upcard's points.
+    """
     trump = suit_of(v.upcard)
     strength = hand_strength(v.hand, trump)
-    up = TRUMP_POINTS[TRUMP_RANK[trump][v.upcard]]
+    ranks = TRUMP_RANK[trump]
+    up = TRUMP_POINTS[ranks[v.upcard]]
     if v.seat == v.dealer:
         strength += up
+        lowest = min((ranks[c] for c in v.hand if ranks[c] >= 0), default=None)
+        if lowest is not None:
+            strength -= TRUMP_POINTS[lowest]
     elif (v.seat - v.dealer) & 1:          # an opponent of the dealer
         strength -= up // 2
     return strength
