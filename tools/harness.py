@@ -508,7 +508,8 @@ class C64:
         # a fresh stack, unless a trap handler calls while the program runs
         self._enter(self.address(routine), self.mpu.sp if self._depth else 0xFF)
         try:
-            self._run(start + max_cycles, budget_is_fault=True, until_return=True)
+            self._run(start + max_cycles, budget_is_fault=True, until_return=True,
+                      budget=max_cycles)
         finally:
             self._stack_top = saved[2]
         mpu = self.mpu
@@ -526,7 +527,8 @@ class C64:
         mpu.processorCycles += 6
 
     # ---- the step loop ----------------------------------------------------------------------
-    def _run(self, limit: int, budget_is_fault: bool, until_return: bool = False) -> None:
+    def _run(self, limit: int, budget_is_fault: bool, until_return: bool = False,
+             budget: int | None = None) -> None:
         mpu = self.mpu
         mem = self.mem
         instruct = mpu.instruct
@@ -537,7 +539,7 @@ class C64:
         hot = self._hot
         trap_flags = self._trap_flags
         cycles = mpu.processorCycles
-        self._budget = limit - cycles
+        self._budget = budget if budget is not None else limit - cycles
         self._stop_requested = False
         self._depth += 1
         try:
