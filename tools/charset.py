@@ -144,8 +144,11 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args[0]) if args else ROOT / "build" / "charset.bin"
     try:
         write_charset_bin(out)
-    except (CharsetError, OSError) as exc:
+    except CharsetError as exc:
         print(f"charset: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"charset: cannot write {out}: {exc.strerror}", file=sys.stderr)
         return 1
     print(f"charset: wrote {out}")
     return 0
