@@ -1,0 +1,230 @@
+"""Run the 6502 game core of ``build/euchre.prg`` under the harness.
+
+The harness traps the core's two platform hooks (``hook_event``,
+``hook_decide``, see asm/game.oph) on the very ``.prg`` a user loads, records
+every event, answers human seats' decisions, and converts the event stream
+into ``euchre-transcript/1`` - so the 6502's game can be judged by
+``euchre replay`` and compared with ``pyengine`` event by event.
+
+Everything here reads the 6502's own memory; nothing is taken from pyengine
+except the card notation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pyengine.cards import SUITS, card_name
+
+from .harness import C64, HarnessError
+
+EV_FD_CARD, EV_FIRST_DEALER, EV_DEAL, EV_BID, EV_DISCARD = 1, 2, 3, 4, 5
+EV_PASSED_OUT, EV_PLAY, EV_TRICK, EV_SCORE, EV_GAME_OVER = 6, 7, 8, 9, 10
+DEC_BID, DEC_DISCARD, DEC_PLAY = 1, 2, 3
+DEC_NAMES = {DEC_BID: "bid", DEC_DISCARD: "discard", DEC_PLAY: "play"}
+BID_PASS, BID_MAKE, BID_ALONE, BID_SUIT_MASK = 0x00, 0x80, 0x40, 0x03
+HAND_MAX = 6
+GAME_CYCLE_BUDGET = 200_000_000       # a whole game is ~1-2 M cycles; this means "hung"
+
+
+class CoreError(HarnessError):
+    """The 6502 core did something the harness cannot turn into a transcript."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """A decision hook_decide asks for, as the 6502 states it."""
+
+    kind: str                  # "bid", "discard" or "play"
+    seat: int
+    hand: tuple[int, ...]      # the seat's cards, in its slot order
+    mask: int                  # legal slots (discard, play)
+    bid_round: int
+    upcard: int
+    forced_alone: bool
+
+    def legal(self) -> list[tuple]:
+        """The legal choices in pyengine's canonical order (GameState.legal_actions)."""
+        if self.kind == "bid":
+            up = self.upcard // 6
+            if self.bid_round == 1:
+                alone = (True,) if self.forced_alone else (False, True)
+                return [("pass",)] + [("order", up, a) for a in alone]
+            return [("pass",)] + [("name", s, a) for s in range(4) if s != up
+                                  for a in (False, True)]
+        cards = sorted(c for i, c in enumerate(self.hand) if self.mask >> i & 1)
+        return [(self.kind, c) for c in cards]
+
+    def answer(self, choice: tuple) -> int:
+        """The byte hook_decide returns for a choice from legal()."""
+        if self.kind == "bid":
+            if choice[0] == "pass":
+                return BID_PASS
+            return BID_MAKE | (BID_ALONE if choice[2] else 0) | choice[1]
+        return self.hand.index(choice[1])
+
+
+Chooser = Callable[[Request], int]
+
+
+def random_chooser(seed: int) -> Chooser:
+    """Uniform among the legal choices, from random.Random(seed): the same stream
+    pyengine's RandomPlayer(seed) draws from, so both engines get the same human."""
+    rng = random.Random(seed)
+
+    def choose(req: Request) -> int:
+        return req.answer(rng.choice(req.legal()))
+
+    return choose
+
+
+@dataclass
+class CoreGame:
+    """One game played by the 6502 core."""
+
+    seed: int
+    events: list[dict] = field(default_factory=list)
+    decision_cycles: dict[str, list[int]] = field(default_factory=dict)
+    deal_cycles: list[int] = field(default_factory=list)
+    total_cycles: int = 0
+
+    def transcript(self) -> dict:
+        return {"format": "euchre-transcript/1", "rules": "bit93", "options": {},
+                "seed": self.seed, "events": self.events}
+
+
+class Core:
+    """The 6502 core of one .prg, ready to play games."""
+
+    def __init__(self, prg: Path | str = Path("build/euchre.prg"),
+                 map_path: Path | str | None = None) -> None:
+        prg = Path(prg)
+        if not prg.is_file():
+            raise CoreError(f"{prg}: no such program (run `make` to build it)")
+        map_path = Path(map_path) if map_path else prg.with_suffix(".map")
+        if not map_path.is_file():
+            raise CoreError(f"{map_path}: the label map is missing (it is built beside the .prg)")
+        self.c64 = C64(prg, map_path)
+        self._game: CoreGame | None = None
+        self._chooser: Chooser | None = None
+        self._fd_cards: list[int] = []
+        self._ai_start: tuple[str, int] | None = None
+        self._deal_start: int | None = None
+        c64 = self.c64
+        for label in ("core_game", "hook_event", "hook_decide", "ai_bid", "ai_discard",
+                      "ai_play", "deal_hand", "game_seed", "human_seats"):
+            c64.address(label)          # a clear error now if the .prg lacks one
+        c64.trap("hook_event", self._on_event)
+        c64.trap("hook_decide", self._on_decide)
+        for kind in ("bid", "discard", "play"):
+            c64.trap(f"ai_{kind}", self._ai_entry(kind), rts=False)
+        c64.trap("deal_hand", self._on_deal_start, rts=False)
+
+    # --- running ------------------------------------------------------------
+
+    def play(self, seed: int, human_seats: int = 0, chooser: Chooser | None = None) -> CoreGame:
+        if human_seats and chooser is None:
+            raise ValueError("human seats need a chooser")
+        c64 = self.c64
+        self._game = CoreGame(seed)
+        self._chooser = chooser
+        self._fd_cards = []
+        c64.poke("game_seed", [seed & 0xFF, seed >> 8])
+        c64.poke("human_seats", human_seats)
+        result = c64.call("core_game", max_cycles=GAME_CYCLE_BUDGET)
+        game = self._game
+        game.total_cycles = result.cycles
+        if not game.events or game.events[-1]["ev"] != "game_over":
+            raise CoreError(f"seed {seed}: core_game returned without a game_over event")
+        return game
+
+    # --- hooks --------------------------------------------------------------
+
+    def _ai_entry(self, kind: str):
+        def on_entry(c64: C64) -> None:
+            self._ai_start = (kind, c64.cycles)
+        return on_entry
+
+    def _on_deal_start(self, c64: C64) -> None:
+        self._deal_start = c64.cycles
+
+    def _read(self, label: str, n: int = 1) -> bytes:
+        return self.c64.read_label(label, n)
+
+    def _hand(self, seat: int) -> tuple[int, ...]:
+        n = self._read("hand_len", 4)[seat]
+        return tuple(self._read("hands", 24)[seat * HAND_MAX: seat * HAND_MAX + n])
+
+    def _on_event(self, c64: C64) -> None:
+        game = self._game
+        assert game is not None
+        mpu = c64.mpu
+        code, x, y = mpu.a, mpu.x, mpu.y
+        if self._ai_start is not None:
+            kind, start = self._ai_start
+            game.decision_cycles.setdefault(kind, []).append(c64.cycles - start)
+            self._ai_start = None
+        ev: dict | None
+        if code == EV_FD_CARD:
+            self._fd_cards.append(y)
+            return
+        if code == EV_FIRST_DEALER:
+            ev = {"ev": "first_dealer", "cards": [card_name(c) for c in self._fd_cards],
+                  "dealer": x}
+        elif code == EV_DEAL:
+            if self._deal_start is not None:
+                game.deal_cycles.append(c64.cycles - self._deal_start)
+                self._deal_start = None
+            ev = {"ev": "deal", "hand": self._read("hand_no")[0],
+                  "dealer": self._read("dealer")[0],
+                  "hands": [[card_name(c) for c in self._hand(s)] for s in range(4)],
+                  "upcard": card_name(self._read("upcard")[0])}
+        elif code == EV_BID:
+            rnd = self._read("bid_round")[0]
+            if y == BID_PASS:
+                call, suit, alone = "pass", None, False
+            else:
+                call = "order" if rnd == 1 else "name"
+                suit, alone = SUITS[y & BID_SUIT_MASK], bool(y & BID_ALONE)
+            ev = {"ev": "bid", "seat": x, "round": rnd, "call": call, "suit": suit,
+                  "alone": alone}
+        elif code == EV_DISCARD:
+            ev = {"ev": "discard", "seat": x, "card": card_name(y)}
+        elif code == EV_PASSED_OUT:
+            ev = {"ev": "passed_out"}
+        elif code == EV_PLAY:
+            ev = {"ev": "play", "seat": x, "card": card_name(y)}
+        elif code == EV_TRICK:
+            ev = {"ev": "trick", "winner": x}
+        elif code == EV_SCORE:
+            ev = {"ev": "score", "makers": x, "tricks": list(self._read("tricks_won", 2)),
+                  "points": list(self._read("points", 2)),
+                  "total": list(self._read("total", 2))}
+        elif code == EV_GAME_OVER:
+            ev = {"ev": "game_over", "winner": x, "total": list(self._read("total", 2))}
+        else:
+            raise CoreError(f"hook_event called with unknown event code {code} "
+                            f"(from {c64.describe(self._caller())})")
+        game.events.append(ev)
+
+    def _caller(self) -> int:
+        mpu = self.c64.mpu
+        lo = mpu.memory[0x100 + ((mpu.sp + 1) & 0xFF)]
+        hi = mpu.memory[0x100 + ((mpu.sp + 2) & 0xFF)]
+        return ((hi << 8 | lo) - 2) & 0xFFFF
+
+    def _on_decide(self, c64: C64) -> None:
+        mpu = c64.mpu
+        kind = DEC_NAMES.get(mpu.a)
+        if kind is None:
+            raise CoreError(f"hook_decide called with unknown kind {mpu.a}")
+        if self._chooser is None:
+            raise CoreError(f"hook_decide called for seat {mpu.x}, which is not human")
+        req = Request(kind=kind, seat=mpu.x, hand=self._hand(mpu.x),
+                      mask=c64.peek("zp_mask"), bid_round=self._read("bid_round")[0],
+                      upcard=self._read("upcard")[0],
+                      forced_alone=bool(self._read("dec_forced")[0]))
+        c64.set_result(a=self._chooser(req))

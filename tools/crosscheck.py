@@ -1,0 +1,148 @@
+"""Full-game cross-check: the 6502 core against pyengine, event by event.
+
+For each game number, the 6502 plays a game under the harness (tools/core.py)
+and pyengine plays the same game number; with ``human="random"`` seat 0's
+decisions come from a seeded random legal chooser given identically to both
+(the harness builds the choice list from the 6502's own state, pyengine from
+its own). The two transcripts must be equal; the first difference is reported
+with the game number, the event index, both events and the hand so far.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pyengine.player import RandomPlayer, RefPlayer
+from pyengine.rules import BIT93
+from pyengine.runner import play_game
+from pyengine.transcript import from_game
+
+from .core import Core, random_chooser
+
+HUMAN_SEED_OFFSET = 0x10000      # seat 0's chooser seed = game number + this
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    seed: int
+    human: bool
+    index: int
+    c64_event: dict | None
+    py_event: dict | None
+    context: list[dict]
+
+    def report(self) -> str:
+        lines = [f"MISMATCH in game {self.seed}"
+                 f"{' (seat 0: random human)' if self.human else ''} at event {self.index}:",
+                 f"  6502:     {self.c64_event}", f"  pyengine: {self.py_event}",
+                 "  the hand so far (equal in both):"]
+        lines += [f"    {e}" for e in self.context]
+        return "\n".join(lines)
+
+
+@dataclass
+class Figures:
+    """Cycle counts gathered from the 6502's games."""
+
+    decisions: dict[str, list[int]] = field(default_factory=dict)
+    deal: list[int] = field(default_factory=list)
+    games: int = 0
+    events: int = 0
+
+    def add(self, other: Figures) -> None:
+        for k, v in other.decisions.items():
+            self.decisions.setdefault(k, []).extend(v)
+        self.deal.extend(other.deal)
+        self.games += other.games
+        self.events += other.events
+
+
+def python_events(seed: int, human: bool) -> list[dict]:
+    seat0 = RandomPlayer(seed + HUMAN_SEED_OFFSET) if human else RefPlayer()
+    players = [seat0, RefPlayer(), RefPlayer(), RefPlayer()]
+    return from_game(play_game(BIT93, seed, players)).events
+
+
+def compare_game(core: Core, seed: int, human: bool) -> tuple[Mismatch | None, Figures]:
+    chooser = random_chooser(seed + HUMAN_SEED_OFFSET) if human else None
+    game = core.play(seed, human_seats=1 if human else 0, chooser=chooser)
+    py = python_events(seed, human)
+    figures = Figures(decisions={k: list(v) for k, v in game.decision_cycles.items()},
+                      deal=list(game.deal_cycles), games=1, events=len(game.events))
+    for i in range(max(len(game.events), len(py))):
+        a = game.events[i] if i < len(game.events) else None
+        b = py[i] if i < len(py) else None
+        if a != b:
+            start = max((j for j in range(i) if py[j]["ev"] == "deal"), default=0)
+            return Mismatch(seed, human, i, a, b, py[start:i]), figures
+    return None, figures
+
+
+_worker_core: Core | None = None
+
+
+def _init_worker(prg: str) -> None:
+    global _worker_core
+    _worker_core = Core(prg)
+
+
+def _check_chunk(args: tuple[list[int], bool]) -> tuple[Mismatch | None, Figures]:
+    seeds, human = args
+    assert _worker_core is not None
+    total = Figures()
+    for seed in seeds:
+        mismatch, figures = compare_game(_worker_core, seed, human)
+        total.add(figures)
+        if mismatch:
+            return mismatch, total
+    return None, total
+
+
+def game_seeds(games: int, start: int) -> list[int]:
+    return [(start + i) & 0xFFFF for i in range(games)]
+
+
+def crosscheck(prg: Path, games: int, start_seed: int, human: bool,
+               jobs: int | None = None) -> tuple[Mismatch | None, Figures]:
+    """Check ``games`` consecutive game numbers from ``start_seed``; stop at the first
+    mismatch (the one with the lowest game number among those found)."""
+    Core(prg)                                    # a clear error before forking
+    seeds = game_seeds(games, start_seed)
+    jobs = jobs or min(os.cpu_count() or 1, 8)
+    chunk = max(1, min(25, len(seeds) // (jobs * 4) or 1))
+    chunks = [(seeds[i:i + chunk], human) for i in range(0, len(seeds), chunk)]
+    total = Figures()
+    mismatches: list[Mismatch] = []
+    if jobs == 1 or len(chunks) == 1:
+        _init_worker(str(prg))
+        results = map(_check_chunk, chunks)
+        for mismatch, figures in results:
+            total.add(figures)
+            if mismatch:
+                return mismatch, total
+        return None, total
+    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(str(prg),)) as pool:
+        for mismatch, figures in pool.map(_check_chunk, chunks):
+            total.add(figures)
+            if mismatch:
+                mismatches.append(mismatch)
+                break
+    return (min(mismatches, key=lambda m: m.seed) if mismatches else None), total
+
+
+def budget_table(fig: Figures, frame: int = 19_656) -> list[str]:
+    rows = ["| what | count | median cycles | worst cycles | worst / frame |",
+            "| --- | ---: | ---: | ---: | ---: |"]
+    items = [(f"computer {k}", v) for k, v in sorted(fig.decisions.items())]
+    items.append(("shuffle + deal", fig.deal))
+    for name, values in items:
+        if not values:
+            continue
+        worst = max(values)
+        rows.append(f"| {name} | {len(values):,} | {statistics.median(values):,.0f} | "
+                    f"{worst:,} | {100 * worst / frame:.0f}% |")
+    return rows
