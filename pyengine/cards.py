@@ -25,6 +25,7 @@ led suit), because the engine asks them millions of times:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NewType
 
 Card = NewType("Card", int)
@@ -54,18 +55,32 @@ POWER_NONE = 0
 POWER_LED_BASE = 1
 POWER_TRUMP_BASE = 7
 
+# Cards beyond the 24 (variants only; see the "Extended cards" section below).
+SEVEN, EIGHT = -2, -1                   # ranks below the nine, 32-card deck
+JOKER_RANK = 6
+EXTRA_RANK_LETTERS = {-2: "7", -1: "8"}
+JOKER = Card(32)                        # the benny: 24 + 8 sevens and eights
+JOKER_SUIT = 4
+JOKER_NAME = "XX"
+JOKER_LABEL = "Joker"
+EXT_CARDS = 33                          # codes 0-32
+# codes 24-31: 7S 8S 7H 8H 7D 8D 7C 8C; 32: the joker
+_EXTRA_SUIT = (0, 0, 1, 1, 2, 2, 3, 3, JOKER_SUIT)
+_EXTRA_RANK = (SEVEN, EIGHT) * 4 + (JOKER_RANK,)
+
 
 def make_card(rank: int, suit: Suit) -> Card:
     return Card(suit * 6 + rank)
 
 
 def suit_of(card: Card) -> Suit:
-    """The printed suit (ignores bowers)."""
-    return card // 6
+    """The printed suit (ignores bowers); JOKER_SUIT for the joker."""
+    return card // 6 if card < DECK_SIZE else _EXTRA_SUIT[card - DECK_SIZE]
 
 
 def rank_of(card: Card) -> int:
-    return card % 6
+    """9 T J Q K A = 0-5; the 32-card deck's 7 and 8 are -2 and -1; the joker 6."""
+    return card % 6 if card < DECK_SIZE else _EXTRA_RANK[card - DECK_SIZE]
 
 
 def same_colour_suit(suit: Suit) -> Suit:
@@ -89,20 +104,33 @@ def left_bower(trump: Suit) -> Card:
 
 
 def card_name(card: Card) -> str:
-    """Contract notation: ``JC``."""
-    return RANKS[rank_of(card)] + SUITS[suit_of(card)]
+    """Contract notation: ``JC`` (``7S``, ``8S`` in the 32-card deck; ``XX`` the joker)."""
+    if card == JOKER:
+        return JOKER_NAME
+    return rank_letter(rank_of(card)) + SUITS[suit_of(card)]
+
+
+def rank_letter(rank: int) -> str:
+    return EXTRA_RANK_LETTERS[rank] if rank < 0 else RANKS[rank]
+
+
+def rank_word(rank: int) -> str:
+    return EXTRA_RANK_LETTERS[rank] if rank < 0 else RANK_WORDS[rank]
 
 
 def card_label(card: Card) -> str:
-    """Friendly label with a suit symbol: ``10♥``."""
-    return RANK_WORDS[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
+    """Friendly label with a suit symbol: ``10♥`` (``Joker`` for the joker)."""
+    if card == JOKER:
+        return JOKER_LABEL
+    return rank_word(rank_of(card)) + SUIT_SYMBOLS[suit_of(card)]
 
 
 class CardParseError(ValueError):
     """A card name that cannot be read; the message says why."""
 
 
-_RANK_ALIASES = {"9": NINE, "T": TEN, "10": TEN, "J": JACK, "Q": QUEEN, "K": KING, "A": ACE}
+_RANK_ALIASES = {"7": SEVEN, "8": EIGHT, "9": NINE, "T": TEN, "10": TEN, "J": JACK, "Q": QUEEN,
+                 "K": KING, "A": ACE}
 _SUIT_ALIASES = {
     "S": SPADES, "H": HEARTS, "D": DIAMONDS, "C": CLUBS,
     "\u2660": SPADES, "\u2665": HEARTS, "\u2666": DIAMONDS, "\u2663": CLUBS,
@@ -112,6 +140,8 @@ _SUIT_ALIASES = {
 def parse_card(text: str) -> Card:
     """Read ``JD``, ``jd``, ``10h``, ``Th`` or ``10♥``; raise CardParseError otherwise."""
     t = text.strip().upper()
+    if t in ("XX", "JOKER", "BENNY", "JK"):
+        return JOKER
     if len(t) < 2:
         raise CardParseError(f"{text!r} is not a card: write rank then suit, e.g. JD or 10H")
     rank_text, suit_text = t[:-1], t[-1]
@@ -119,7 +149,10 @@ def parse_card(text: str) -> Card:
         raise CardParseError(f"{text!r}: unknown suit {suit_text!r} (use S, H, D or C)")
     if rank_text not in _RANK_ALIASES:
         raise CardParseError(f"{text!r}: unknown rank {rank_text!r} (use 9, 10, J, Q, K or A)")
-    return make_card(_RANK_ALIASES[rank_text], _SUIT_ALIASES[suit_text])
+    rank = _RANK_ALIASES[rank_text]
+    if rank < 0:
+        return Card(DECK_SIZE + 2 * _SUIT_ALIASES[suit_text] + rank + 2)
+    return make_card(rank, _SUIT_ALIASES[suit_text])
 
 
 def parse_suit(text: str) -> Suit:
@@ -217,3 +250,111 @@ def legal_mask(hand: list[Card] | tuple[Card, ...], trump: Suit, led: Suit | Non
     """Bit i set when hand[i] may be played (the form the 6502 port returns)."""
     legal = set(legal_plays(hand, trump, led))
     return sum(1 << i for i, c in enumerate(hand) if c in legal)
+
+
+# --- extended cards and contracts (variants) --------------------------------
+#
+# Bit #93's tables above cover 24 cards and four trump suits and are part of
+# the port's contract (their numbers are in the test vectors). Variants need
+# more: the 32-card deck (7s and 8s, codes 24-31), the joker (code 32, the
+# highest trump) and Bid Euchre's no-trump contracts. ``EXT`` covers all 33
+# codes and six contracts: trump suits 0-3, NO_TRUMP_HIGH (4: A high to 9 in
+# every suit) and NO_TRUMP_LOW (5: 9 high to A). Its power numbers differ
+# from POWER's, but on the 24 cards and four suits they order every trick the
+# same way, so the engine uses EXT for every rule set.
+
+NO_TRUMP_HIGH, NO_TRUMP_LOW = 4, 5
+CONTRACTS = 6
+CONTRACT_LETTERS = ("S", "H", "D", "C", "high", "low")
+CONTRACT_WORDS = ("spades", "hearts", "diamonds", "clubs", "no-trump high", "no-trump low")
+EXT_LED_BASE = 1          # led suit: 1-8 (7 8 9 T J Q K A; reversed for no-trump low)
+EXT_TRUMP_BASE = 20       # trumps: 20-29 (7 8 9 T Q K A left right joker)
+
+
+def is_suit_contract(contract: int) -> bool:
+    return contract < NO_TRUMP_HIGH
+
+
+def _ext_effective_suit(card: Card, contract: int) -> Suit:
+    if card == JOKER:
+        return contract if is_suit_contract(contract) else JOKER_SUIT
+    if is_suit_contract(contract) and card == left_bower(contract):
+        return contract
+    return suit_of(card)
+
+
+def _ext_trump_order(card: Card, contract: int) -> int:
+    """Exact place among the trumps, 0 (7) .. 9 (joker); NOT_TRUMP otherwise."""
+    if not is_suit_contract(contract):
+        return NOT_TRUMP
+    if card == JOKER:
+        return 9
+    if card == right_bower(contract):
+        return 8
+    if card == left_bower(contract):
+        return 7
+    if suit_of(card) != contract:
+        return NOT_TRUMP
+    r = rank_of(card)
+    return r + 2 if r < JACK else r + 1      # 7 8 9 T -> 0-3, Q K A -> 4-6
+
+
+def _ext_power(card: Card, contract: int, led: Suit) -> int:
+    order = _ext_trump_order(card, contract)
+    if order != NOT_TRUMP:
+        return EXT_TRUMP_BASE + order
+    if card != JOKER and _ext_effective_suit(card, contract) == led:
+        natural = rank_of(card) + 2             # 7 .. A = 0 .. 7
+        return EXT_LED_BASE + (7 - natural if contract == NO_TRUMP_LOW else natural)
+    return POWER_NONE
+
+
+def _ext_coarse_rank(card: Card, contract: int) -> int:
+    """Bit #93's trump ranks (9 10 Q K A left right = 0-6) with 7 and 8 as 0, the joker 7."""
+    order = _ext_trump_order(card, contract)
+    return NOT_TRUMP if order == NOT_TRUMP else max(order - 2, 0)
+
+
+@dataclass(frozen=True)
+class ExtTables:
+    """Card facts for every contract over all 33 codes (see the section comment)."""
+
+    effective_suit: tuple[tuple[Suit, ...], ...]       # [contract][card]
+    power: tuple[tuple[tuple[int, ...], ...], ...]     # [contract][led suit 0-4][card]
+    trump_rank: tuple[tuple[int, ...], ...]            # [contract][card], coarse
+    trump_order: tuple[tuple[Card, ...], ...]          # [contract]: trumps, best first
+
+
+def _build_ext() -> ExtTables:
+    codes = [Card(c) for c in range(EXT_CARDS)]
+    return ExtTables(
+        effective_suit=tuple(tuple(_ext_effective_suit(c, t) for c in codes)
+                             for t in range(CONTRACTS)),
+        power=tuple(tuple(tuple(_ext_power(c, t, led) for c in codes) for led in range(5))
+                    for t in range(CONTRACTS)),
+        trump_rank=tuple(tuple(_ext_coarse_rank(c, t) for c in codes) for t in range(CONTRACTS)),
+        trump_order=tuple(tuple(sorted((c for c in codes if _ext_trump_order(c, t) >= 0),
+                                       key=lambda c, t=t: -_ext_trump_order(c, t)))
+                          for t in range(CONTRACTS)),
+    )
+
+
+EXT = _build_ext()
+
+
+def ext_legal_plays(hand: list[Card] | tuple[Card, ...], contract: int,
+                    led: Suit | None) -> list[Card]:
+    """legal_plays for every deck and contract."""
+    if led is None:
+        return list(hand)
+    eff = EXT.effective_suit[contract]
+    follow = [c for c in hand if eff[c] == led]
+    return follow if follow else list(hand)
+
+
+def deck_codes(size: int, joker: bool) -> tuple[Card, ...]:
+    """The canonical (unshuffled) deck of a variant: 24 cards, + 7s and 8s, + the joker."""
+    codes = list(range(DECK_SIZE)) if size == DECK_SIZE else list(range(DECK_SIZE + 8))
+    if joker:
+        codes.append(JOKER)
+    return tuple(Card(c) for c in codes)

@@ -58,3 +58,45 @@ def deal_hand(rng: Rng, dealer: int) -> DealtHand:
         upcard=Card(deck[UPCARD_INDEX]),
         kitty=tuple(Card(c) for c in deck[UPCARD_INDEX + 1:]),
     )
+
+
+# --- variants -------------------------------------------------------------------
+#
+# The same shuffle and the same packets, generalised: the deck is the variant's
+# canonical list of codes (``cards.deck_codes``) and the shuffle permutes its
+# positions; three players get packets 3-2-3 then 2-3-2; six-card hands 3 then 3.
+# With the 24-card deck and four players these are exactly the functions above.
+
+def variant_packets(players: int, hand_size: int) -> tuple[tuple[int, ...], ...]:
+    if hand_size == 6:
+        return ((3,) * players, (3,) * players)
+    first = tuple(3 if k % 2 == 0 else 2 for k in range(players))
+    return (first, tuple(5 - n for n in first))
+
+
+def first_dealer_among(rng: Rng, codes: tuple[Card, ...], players: int) -> tuple[list[Card], int]:
+    """Deal face up to seats 0, 1, ... until a black jack; return (cards shown, dealer)."""
+    order = rng.shuffled_deck(len(codes))
+    shown: list[Card] = []
+    for i, k in enumerate(order):
+        shown.append(codes[k])
+        if is_black_jack(codes[k]):
+            return shown, i % players
+    raise AssertionError("every deck holds two black jacks")
+
+
+def deal_variant(rng: Rng, dealer: int, codes: tuple[Card, ...], players: int,
+                 hand_size: int, upcard: bool) -> tuple[tuple[tuple[Card, ...], ...],
+                                                       Card | None, tuple[Card, ...]]:
+    """Deal a variant's hand: (hands by seat, upcard or None, cards out of play)."""
+    deck = [codes[k] for k in rng.shuffled_deck(len(codes))]
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    top = 0
+    for packets in variant_packets(players, hand_size):
+        for k, n in enumerate(packets):
+            seat = (dealer + 1 + k) % players
+            hands[seat].extend(deck[top:top + n])
+            top += n
+    up = deck[top] if upcard else None
+    rest = deck[top + 1:] if upcard else deck[top:]
+    return tuple(tuple(h) for h in hands), up, tuple(rest)

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .cards import SUITS, Card, card_name
+from .cards import CONTRACT_LETTERS, SUITS, Card, card_name
 
 PASS, ORDER, NAME = "pass", "order", "name"
+BID = "bid"                      # six-card Bid Euchre: a number of tricks
+REDEAL, KEEP = "redeal", "keep"
 
 
 def _suit_letter(suit: int | None) -> str | None:
@@ -35,12 +37,12 @@ class Deal:
     hand: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
-    upcard: Card
+    upcard: Card | None            # None: Bid Euchre deals every card
 
     def to_json(self) -> dict:
         return {"ev": self.ev, "hand": self.hand, "dealer": self.dealer,
                 "hands": [[card_name(c) for c in h] for h in self.hands],
-                "upcard": card_name(self.upcard)}
+                "upcard": None if self.upcard is None else card_name(self.upcard)}
 
 
 @dataclass(frozen=True)
@@ -48,13 +50,17 @@ class Bid:
     ev: ClassVar[str] = "bid"
     seat: int
     round: int
-    call: str            # PASS, ORDER or NAME
+    call: str            # PASS, ORDER or NAME (BID in Bid Euchre)
     suit: int | None
     alone: bool
+    tricks: int | None = None    # Bid Euchre only: the tricks bid (3-6)
 
     def to_json(self) -> dict:
-        return {"ev": self.ev, "seat": self.seat, "round": self.round, "call": self.call,
-                "suit": _suit_letter(self.suit), "alone": self.alone}
+        out = {"ev": self.ev, "seat": self.seat, "round": self.round, "call": self.call,
+               "suit": _suit_letter(self.suit), "alone": self.alone}
+        if self.tricks is not None:
+            out["tricks"] = self.tricks
+        return out
 
 
 @dataclass(frozen=True)
@@ -98,23 +104,78 @@ class Trick:
 class Score:
     ev: ClassVar[str] = "score"
     makers: int
-    tricks: tuple[int, int]
-    points: tuple[int, int]
-    total: tuple[int, int]
+    tricks: tuple[int, ...]      # by team (by player in cutthroat)
+    points: tuple[int, ...]
+    total: tuple[int, ...]
+    bid: int | None = None       # Bid Euchre only: the makers' contract
 
     def to_json(self) -> dict:
-        return {"ev": self.ev, "makers": self.makers, "tricks": list(self.tricks),
-                "points": list(self.points), "total": list(self.total)}
+        out = {"ev": self.ev, "makers": self.makers, "tricks": list(self.tricks),
+               "points": list(self.points), "total": list(self.total)}
+        if self.bid is not None:
+            out["bid"] = self.bid
+        return out
 
 
 @dataclass(frozen=True)
 class GameOver:
     ev: ClassVar[str] = "game_over"
     winner: int
-    total: tuple[int, int]
+    total: tuple[int, ...]
 
     def to_json(self) -> dict:
         return {"ev": self.ev, "winner": self.winner, "total": list(self.total)}
 
 
-Event = FirstDealer | Deal | Bid | Discard | PassedOut | Play | Trick | Score | GameOver
+@dataclass(frozen=True)
+class JokerSuit:
+    """The upcard is the joker: the dealer names the suit it proposes."""
+
+    ev: ClassVar[str] = "joker_suit"
+    seat: int
+    suit: int
+
+    def to_json(self) -> dict:
+        return {"ev": self.ev, "seat": self.seat, "suit": SUITS[self.suit]}
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """A seat with a farmer's hand (or no ace, no face, no trump) keeps it or asks
+    for a new deal."""
+
+    ev: ClassVar[str] = "redeal"
+    seat: int
+    call: str            # REDEAL or KEEP
+    reason: str          # "farmers_hand" or "no_ace_no_face_no_trump"
+
+    def to_json(self) -> dict:
+        return {"ev": self.ev, "seat": self.seat, "call": self.call, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Defend:
+    """A defender's choice to defend alone (option defend_alone)."""
+
+    ev: ClassVar[str] = "defend"
+    seat: int
+    alone: bool
+
+    def to_json(self) -> dict:
+        return {"ev": self.ev, "seat": self.seat, "alone": self.alone}
+
+
+@dataclass(frozen=True)
+class Declare:
+    """Bid Euchre: the high bidder's contract, a trump suit or no-trump high/low."""
+
+    ev: ClassVar[str] = "declare"
+    seat: int
+    trump: int           # 0-3 a suit, 4 no-trump high, 5 no-trump low
+
+    def to_json(self) -> dict:
+        return {"ev": self.ev, "seat": self.seat, "trump": CONTRACT_LETTERS[self.trump]}
+
+
+Event = (FirstDealer | Deal | Bid | Discard | PassedOut | Play | Trick | Score | GameOver
+         | JokerSuit | Redeal | Defend | Declare)

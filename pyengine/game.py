@@ -2,13 +2,21 @@
 
 A :class:`GameState` runs one whole game under one :class:`~pyengine.rules.Rules`
 from one seed. The chance steps (first dealer, every deal) happen by
-themselves; the engine stops only where a seat must decide, in one of four
-phases:
+themselves; the engine stops only where a seat must decide, in one phase:
 
 * ``BID1``  - round 1: pass, or order the upcard's suit (alone or not)
 * ``BID2``  - round 2: pass, or name another suit (alone or not)
 * ``DISCARD`` - the dealer, holding six cards, discards one face down
 * ``PLAY``  - a card to the trick
+
+and, only under the rules that have them:
+
+* ``JOKER``   - the upcard is the joker: the dealer names the suit it proposes
+* ``REDEAL``  - a seat dealt a farmer's hand (or no ace, no face, no trump)
+  keeps it or asks for a new deal (same dealer)
+* ``DEFEND``  - after trump is made, each defender in turn may defend alone
+* ``AUCTION`` - Bid Euchre: one bid each, 3-6 tricks or pass (:mod:`pyengine.bid6`)
+* ``DECLARE`` - Bid Euchre: the high bidder names trump, no-trump high or low
 
 ``legal_actions()`` lists what the seat to move may do; ``apply(action)``
 checks it (raising :class:`IllegalAction` with a reason a player can read),
@@ -17,7 +25,11 @@ records the events it causes in ``events`` and moves on. ``GAME_OVER`` ends it.
 Bit #93 decisions that are not in DESIGN.md's words but follow from them:
 when the dealer's partner goes alone (always, under the Canadian rule, if he
 orders up) the dealer sits out, so he neither picks up the upcard nor
-discards: his cards are not used.
+discards: his cards are not used. The same holds when the dealer sits out
+because his partner defends alone.
+
+Teams: seats 0+2 and 1+3; with three players (cutthroat) each seat is its
+own team, and ``total``/``tricks_won`` have three entries.
 """
 
 from __future__ import annotations
@@ -25,30 +37,42 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from . import bid6
 from .cards import (
-    EFFECTIVE_SUIT,
-    POWER,
+    CONTRACT_WORDS,
+    EXT,
+    JOKER,
     SUIT_NAMES,
+    TEN,
     Card,
     Suit,
     card_label,
     card_name,
-    legal_plays,
+    deck_codes,
+    ext_legal_plays,
+    rank_of,
     suit_of,
 )
-from .deal import deal_hand, first_dealer
+from .deal import deal_variant, first_dealer_among
 from .events import (
+    BID,
+    KEEP,
     NAME,
     ORDER,
     PASS,
+    REDEAL,
     Bid,
     Deal,
+    Declare,
+    Defend,
     Discard,
     Event,
     FirstDealer,
     GameOver,
+    JokerSuit,
     PassedOut,
     Play,
+    Redeal,
     Score,
     Trick,
 )
@@ -57,6 +81,8 @@ from .rules import DealerDiscard, FirstLead, Rules
 from .rules import FirstDealer as FirstDealerRule
 
 TRICKS_PER_HAND = 5
+FARMERS_LOW_CARDS = 3          # a farmer's hand: at least three cards of rank 10 or lower
+FARMERS_HAND, NO_ACE_NO_FACE_NO_TRUMP = "farmers_hand", "no_ace_no_face_no_trump"
 
 
 class Phase(StrEnum):
@@ -65,17 +91,25 @@ class Phase(StrEnum):
     DISCARD = "discard"
     PLAY = "play"
     GAME_OVER = "game_over"
+    JOKER = "joker"
+    REDEAL = "redeal"
+    DEFEND = "defend"
+    AUCTION = "auction"
+    DECLARE = "declare"
 
 
 @dataclass(frozen=True)
 class BidAction:
-    call: str                 # PASS, ORDER or NAME
+    call: str                 # PASS, ORDER or NAME; BID in Bid Euchre
     suit: Suit | None = None
     alone: bool = False
+    tricks: int | None = None     # Bid Euchre: the tricks bid
 
     def __str__(self) -> str:
         if self.call == PASS:
             return "pass"
+        if self.call == BID:
+            return f"bid {self.tricks}"
         word = "order up" if self.call == ORDER else f"name {SUIT_NAMES[self.suit]}"
         return word + (" alone" if self.alone else "")
 
@@ -96,10 +130,46 @@ class PlayAction:
         return f"play {card_name(self.card)}"
 
 
-Action = BidAction | DiscardAction | PlayAction
+@dataclass(frozen=True)
+class JokerSuitAction:
+    suit: Suit
 
-PLAY_ACTIONS = tuple(PlayAction(Card(c)) for c in range(24))
-DISCARD_ACTIONS = tuple(DiscardAction(Card(c)) for c in range(24))
+    def __str__(self) -> str:
+        return f"joker names {SUIT_NAMES[self.suit]}"
+
+
+@dataclass(frozen=True)
+class RedealAction:
+    redeal: bool
+
+    def __str__(self) -> str:
+        return "ask for a new deal" if self.redeal else "keep the hand"
+
+
+@dataclass(frozen=True)
+class DefendAction:
+    alone: bool
+
+    def __str__(self) -> str:
+        return "defend alone" if self.alone else "defend with partner"
+
+
+@dataclass(frozen=True)
+class DeclareAction:
+    trump: int                # 0-3 a suit, 4 no-trump high, 5 no-trump low
+
+    def __str__(self) -> str:
+        return f"declare {CONTRACT_WORDS[self.trump]}"
+
+
+Action = (BidAction | DiscardAction | PlayAction | JokerSuitAction | RedealAction
+          | DefendAction | DeclareAction)
+
+PLAY_ACTIONS = tuple(PlayAction(Card(c)) for c in range(33))
+DISCARD_ACTIONS = tuple(DiscardAction(Card(c)) for c in range(33))
+BID6_ACTIONS = {None: BidAction(PASS), **{n: BidAction(BID, None, False, n)
+                                          for n in range(bid6.MIN_BID, bid6.MAX_BID + 1)}}
+BID_PHASES = (Phase.BID1, Phase.BID2, Phase.AUCTION)
 
 
 class IllegalAction(ValueError):
@@ -107,6 +177,7 @@ class IllegalAction(ValueError):
 
 
 def team_of(seat: int) -> int:
+    """A seat's partnership (four players; see GameState.team for cutthroat)."""
     return seat & 1
 
 
@@ -125,20 +196,34 @@ class SeatView:
     phase: Phase
     hand: tuple[Card, ...]
     dealer: int
-    upcard: Card
+    upcard: Card | None              # None in Bid Euchre
     round: int                       # bidding round (1 or 2); 0 after bidding
     bids: tuple[Bid, ...]            # this hand's bids so far
-    trump: Suit | None
+    trump: Suit | None               # 4/5: no-trump high/low (Bid Euchre)
     maker: int | None
     alone: bool
     sitting_out: int | None
     trick: tuple[tuple[int, Card], ...]   # (seat, card) on the table, in play order
     played: tuple[Card, ...]         # cards played to completed and current tricks
-    tricks_won: tuple[int, int]
-    total: tuple[int, int]
+    tricks_won: tuple[int, ...]
+    total: tuple[int, ...]
     discarded: Card | None           # the dealer's own discard (only the dealer sees it)
     legal: tuple[Action, ...]
     rules: Rules
+    up_suit: Suit | None = None      # the suit the upcard proposes (the joker's: named)
+    defender_out: int | None = None  # partner of a lone defender
+    contract: int | None = None      # Bid Euchre: the high bid
+    high_bidder: int | None = None
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def team(self, seat: int) -> int:
+        return seat if self.rules.players == 3 else seat & 1
+
+    def partner(self, seat: int) -> int | None:
+        return None if self.rules.players == 3 else (seat + 2) % 4
 
 
 @dataclass
@@ -153,12 +238,18 @@ class GameState:
     phase: Phase = Phase.BID1
     turn: int = 0
     hands: list[list[Card]] = field(default_factory=list)
-    upcard: Card = Card(0)
+    upcard: Card | None = Card(0)
+    joker_suit: Suit | None = None      # the suit the dealer named for an upcard joker
     bids: list[Bid] = field(default_factory=list)
     trump: Suit | None = None
     maker: int | None = None
     alone: bool = False
     sitting_out: int | None = None
+    defender_out: int | None = None
+    made_round: int = 0
+    contract: int | None = None
+    high_bidder: int | None = None
+    queue: list[int] = field(default_factory=list)    # REDEAL / DEFEND: seats still to ask
     discarded: Card | None = None
     trick: list[tuple[int, Card]] = field(default_factory=list)
     played: list[Card] = field(default_factory=list)
@@ -173,30 +264,90 @@ class GameState:
         """Start a game: choose the first dealer and deal the first hand."""
         check_seed(seed)
         g = cls(rules=rules, seed=seed, rng=Rng.from_seed(seed))
+        g.total = [0] * rules.teams
         if rules.first_dealer is FirstDealerRule.BLACK_JACK:
-            shown, dealer = first_dealer(g.rng)
+            shown, dealer = first_dealer_among(g.rng, g.codes, rules.players)
             g.events.append(FirstDealer(tuple(shown), dealer))
         else:
-            dealer = g.rng.below(4)
+            dealer = g.rng.below(rules.players)
             g.events.append(FirstDealer((), dealer))
         g.dealer = dealer
         g._deal()
         return g
 
+    @property
+    def codes(self) -> tuple[Card, ...]:
+        return deck_codes(self.rules.deck, self.rules.joker)
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def team(self, seat: int) -> int:
+        """Scoring side of a seat: its partnership, or itself in cutthroat."""
+        return seat if self.rules.players == 3 else seat & 1
+
+    def partner(self, seat: int) -> int | None:
+        return None if self.rules.players == 3 else (seat + 2) % 4
+
     def _deal(self) -> None:
+        r = self.rules
         self.hand_no += 1
-        dealt = deal_hand(self.rng, self.dealer)
-        self.hands = [list(h) for h in dealt.hands]
-        self.upcard = dealt.upcard
+        hands, upcard, _ = deal_variant(self.rng, self.dealer, self.codes, r.players,
+                                        r.hand_size, upcard=not r.bid6)
+        self.hands = [list(h) for h in hands]
+        self.upcard = upcard
+        self.joker_suit = None
         self.bids = []
         self.trump = self.maker = self.sitting_out = self.discarded = None
+        self.defender_out = self.contract = self.high_bidder = None
         self.alone = False
+        self.made_round = 0
+        self.queue = []
         self.trick, self.played = [], []
-        self.tricks_won = [0, 0]
+        self.tricks_won = [0] * r.teams
         self.tricks_played = 0
-        self.phase = Phase.BID1
-        self.turn = (self.dealer + 1) % 4
-        self.events.append(Deal(self.hand_no, self.dealer, dealt.hands, dealt.upcard))
+        self.events.append(Deal(self.hand_no, self.dealer, hands, upcard))
+        self.turn = self.left_of(self.dealer)
+        if r.bid6:
+            self.phase = Phase.AUCTION
+        elif upcard == JOKER:
+            self.phase = Phase.JOKER
+            self.turn = self.dealer
+        else:
+            self._offer_redeals()
+
+    @property
+    def up_suit(self) -> Suit | None:
+        """The suit the upcard proposes: its own, or the one named for the joker."""
+        if self.upcard is None:
+            return None
+        return self.joker_suit if self.upcard == JOKER else suit_of(self.upcard)
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.rules.players
+
+    def redeal_reason(self, seat: int) -> str | None:
+        """Why ``seat`` may ask for a new deal (None: it may not)."""
+        r, hand = self.rules, self.hands[seat]
+        if r.farmers_hand and sum(rank_of(c) <= TEN for c in hand) >= FARMERS_LOW_CARDS:
+            return FARMERS_HAND
+        if r.no_ace_no_face_no_trump:
+            eff = EXT.effective_suit[self.up_suit]
+            if all(rank_of(c) <= TEN for c in hand) \
+                    and not any(c == JOKER or eff[c] == self.up_suit for c in hand):
+                return NO_ACE_NO_FACE_NO_TRUMP
+        return None
+
+    def _offer_redeals(self) -> None:
+        seats = [(self.dealer + k) % self.players for k in range(1, self.players + 1)]
+        self.queue = [s for s in seats if self.redeal_reason(s) is not None]
+        if self.queue:
+            self.phase = Phase.REDEAL
+            self.turn = self.queue[0]
+        else:
+            self.phase = Phase.BID1
+            self.turn = self.left_of(self.dealer)
 
     # --- queries ------------------------------------------------------------
 
@@ -210,12 +361,16 @@ class GameState:
 
     @property
     def bid_round(self) -> int:
-        return {Phase.BID1: 1, Phase.BID2: 2}.get(self.phase, 0)
+        return {Phase.BID1: 1, Phase.BID2: 2, Phase.AUCTION: 1}.get(self.phase, 0)
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return self.rules.hand_size
 
     def led_suit(self) -> Suit | None:
         if not self.trick:
             return None
-        return EFFECTIVE_SUIT[self.trump][self.trick[0][1]]
+        return EXT.effective_suit[self.trump][self.trick[0][1]]
 
     def legal_actions(self) -> list[Action]:
         """Everything the seat to move may do, in a fixed canonical order."""
@@ -233,8 +388,21 @@ class GameState:
             return [DISCARD_ACTIONS[c] for c in sorted(self.legal_discards())]
         if p is Phase.PLAY:
             return [PLAY_ACTIONS[c] for c in
-                    sorted(legal_plays(self.hands[self.turn], self.trump, self.led_suit()))]
+                    sorted(ext_legal_plays(self.hands[self.turn], self.trump, self.led_suit()))]
+        if p is Phase.JOKER:
+            return [JokerSuitAction(s) for s in range(4)]
+        if p is Phase.REDEAL:
+            return [RedealAction(False), RedealAction(True)]
+        if p is Phase.DEFEND:
+            return [DefendAction(False), DefendAction(True)]
+        if p is Phase.AUCTION:
+            return [BID6_ACTIONS[n] for n in self._bid6_choices()]
+        if p is Phase.DECLARE:
+            return [DeclareAction(t) for t in bid6.ALL_CONTRACTS]
         return []
+
+    def _bid6_choices(self) -> tuple[int | None, ...]:
+        return bid6.legal_bids(self.contract, self.turn == self.dealer)
 
     def _alone_choices(self, forced: bool) -> tuple[bool, ...]:
         if forced:
@@ -246,7 +414,7 @@ class GameState:
         return self.rules.canadian_rule and seat == partner_of(self.dealer)
 
     def _legal_bids1(self) -> list[Action]:
-        suit = suit_of(self.upcard)
+        suit = self.up_suit
         acts: list[Action] = [BidAction(PASS)]
         forced = self.must_go_alone(self.turn)
         acts += [BidAction(ORDER, suit, a) for a in self._alone_choices(forced)]
@@ -256,7 +424,7 @@ class GameState:
         stuck = (self.rules.stick_the_dealer and self.turn == self.dealer)
         acts: list[Action] = [] if stuck else [BidAction(PASS)]
         for s in range(4):
-            if s != suit_of(self.upcard):
+            if s != self.up_suit:
                 acts += [BidAction(NAME, s, a) for a in self._alone_choices(False)]
         return acts
 
@@ -266,7 +434,8 @@ class GameState:
         if self.rules.dealer_discard is DealerDiscard.ANY:
             return list(hand)
         others = [c for c in hand if c != self.upcard]
-        trumps = [c for c in others if EFFECTIVE_SUIT[self.trump][c] == self.trump]
+        eff = EXT.effective_suit[self.trump]
+        trumps = [c for c in others if eff[c] == self.trump]
         return trumps or others
 
     def view(self, seat: int) -> SeatView:
@@ -275,11 +444,12 @@ class GameState:
             upcard=self.upcard, round=self.bid_round, bids=tuple(self.bids), trump=self.trump,
             maker=self.maker, alone=self.alone, sitting_out=self.sitting_out,
             trick=tuple(self.trick), played=tuple(self.played),
-            tricks_won=(self.tricks_won[0], self.tricks_won[1]),
-            total=(self.total[0], self.total[1]),
+            tricks_won=tuple(self.tricks_won),
+            total=tuple(self.total),
             discarded=self.discarded if seat == self.dealer else None,
             legal=tuple(self.legal_actions()) if seat == self.turn and not self.over else (),
-            rules=self.rules,
+            rules=self.rules, up_suit=self.up_suit, defender_out=self.defender_out,
+            contract=self.contract, high_bidder=self.high_bidder,
         )
 
     # --- moves --------------------------------------------------------------
@@ -291,23 +461,46 @@ class GameState:
             raise IllegalAction(self.why_illegal(action))
         self._legal = None
         if isinstance(action, BidAction):
-            self._apply_bid(action)
+            if self.phase is Phase.AUCTION:
+                self._apply_bid6(action)
+            else:
+                self._apply_bid(action)
         elif isinstance(action, DiscardAction):
             self._apply_discard(action.card)
-        else:
+        elif isinstance(action, PlayAction):
             self._apply_play(action.card)
+        elif isinstance(action, JokerSuitAction):
+            self._apply_joker(action.suit)
+        elif isinstance(action, RedealAction):
+            self._apply_redeal(action.redeal)
+        elif isinstance(action, DefendAction):
+            self._apply_defend(action.alone)
+        else:
+            self._apply_declare(action.trump)
+
+    _PHASE_ACTIONS = {
+        Phase.JOKER: JokerSuitAction, Phase.REDEAL: RedealAction, Phase.DEFEND: DefendAction,
+        Phase.DECLARE: DeclareAction, Phase.DISCARD: DiscardAction, Phase.PLAY: PlayAction,
+    }
 
     def why_illegal(self, action: Action) -> str:
         """A one-line reason, in a player's words, why ``action`` is not allowed now."""
         who = f"seat {self.turn} ({SEAT_NAMES[self.turn]})"
         p = self.phase
+        if isinstance(action, BidAction) and p is Phase.AUCTION:
+            if action.call not in (PASS, BID):
+                return "Bid Euchre: bid a number of tricks (3-6) or pass"
+            return bid6.why_bid_illegal(action.tricks, self.contract,
+                                        self.turn == self.dealer)
         if isinstance(action, BidAction):
             if p not in (Phase.BID1, Phase.BID2):
                 return f"{who} cannot bid now: it is time to {self._phase_word()}"
+            if action.call == BID:
+                return "bidding a number of tricks is Bid Euchre's, not this game's"
             if p is Phase.BID1:
                 if action.call == NAME:
                     return "round 1: you may only order up the upcard's suit or pass"
-                if action.call == ORDER and action.suit != suit_of(self.upcard):
+                if action.call == ORDER and action.suit != self.up_suit:
                     return "round 1: ordering up means the upcard's suit"
                 if action.call == ORDER and not action.alone and self.must_go_alone(self.turn):
                     return "Canadian rule: the dealer's partner who orders up must go alone"
@@ -316,12 +509,20 @@ class GameState:
                     return "round 2: the upcard is turned down; name a suit or pass"
                 if action.call == PASS:
                     return "stick the dealer: the dealer must name a suit"
-                if action.suit == suit_of(self.upcard):
+                if action.suit == self.up_suit:
                     return (f"round 2: {SUIT_NAMES[action.suit]} was turned down "
                             "and cannot be named")
             if action.alone and not self.rules.alone_allowed:
                 return "going alone is not allowed under these rules"
             return f"{who}: {action} is not a legal bid"
+        wanted = self._PHASE_ACTIONS.get(p)
+        if not isinstance(action, (DiscardAction, PlayAction)) and not isinstance(action, wanted
+                                                                                   or ()):
+            return f"{who} cannot {action} now: it is time to {self._phase_word()}"
+        if isinstance(action, DeclareAction):
+            return f"{action.trump} is not a contract (0-3 a suit, 4 no-trump high, 5 low)"
+        if isinstance(action, JokerSuitAction):
+            return f"{action.suit} is not a suit"
         if isinstance(action, DiscardAction):
             if p is not Phase.DISCARD:
                 return f"{who} cannot discard now: it is time to {self._phase_word()}"
@@ -332,23 +533,48 @@ class GameState:
                 return "the dealer must discard another card, not the upcard he picked up"
             return (f"the dealer holds another trump, so he must discard one of them "
                     f"({', '.join(card_name(c) for c in sorted(self.legal_discards()))})")
-        if p is not Phase.PLAY:
-            return f"{who} cannot play a card now: it is time to {self._phase_word()}"
-        if action.card not in self.hands[self.turn]:
-            return f"{who} does not hold {card_name(action.card)}"
-        led = self.led_suit()
-        return f"must follow {SUIT_NAMES[led]} ({card_label(action.card)} is not {SUIT_NAMES[led]})"
+        if isinstance(action, PlayAction):
+            if p is not Phase.PLAY:
+                return f"{who} cannot play a card now: it is time to {self._phase_word()}"
+            if action.card not in self.hands[self.turn]:
+                return f"{who} does not hold {card_name(action.card)}"
+            led = self.led_suit()
+            return (f"must follow {SUIT_NAMES[led]} "
+                    f"({card_label(action.card)} is not {SUIT_NAMES[led]})")
+        return f"{who}: {action} is not allowed now"
 
     def _phase_word(self) -> str:
         return {Phase.BID1: "bid (round 1)", Phase.BID2: "bid (round 2)",
                 Phase.DISCARD: "discard", Phase.PLAY: "play a card",
-                Phase.GAME_OVER: "stop"}[self.phase]
+                Phase.GAME_OVER: "stop", Phase.JOKER: "name the joker's suit (the dealer)",
+                Phase.REDEAL: "keep the hand or ask for a new deal",
+                Phase.DEFEND: "choose whether to defend alone",
+                Phase.AUCTION: "bid a number of tricks or pass",
+                Phase.DECLARE: "declare trump, no-trump high or no-trump low"}[self.phase]
 
     def _next_active(self, seat: int) -> int:
-        nxt = (seat + 1) % 4
-        if nxt == self.sitting_out:
-            nxt = (nxt + 1) % 4
+        nxt = self.left_of(seat)
+        while nxt == self.sitting_out or nxt == self.defender_out:
+            nxt = self.left_of(nxt)
         return nxt
+
+    def _apply_joker(self, suit: Suit) -> None:
+        self.joker_suit = suit
+        self.events.append(JokerSuit(self.turn, suit))
+        self._offer_redeals()
+
+    def _apply_redeal(self, redeal: bool) -> None:
+        seat = self.turn
+        self.events.append(Redeal(seat, REDEAL if redeal else KEEP, self.redeal_reason(seat)))
+        if redeal:
+            self._deal()
+            return
+        self.queue.pop(0)
+        if self.queue:
+            self.turn = self.queue[0]
+        else:
+            self.phase = Phase.BID1
+            self.turn = self.left_of(self.dealer)
 
     def _apply_bid(self, a: BidAction) -> None:
         seat = self.turn
@@ -358,10 +584,10 @@ class GameState:
         self.events.append(bid)
         if a.call == PASS:
             if seat != self.dealer:
-                self.turn = (seat + 1) % 4
+                self.turn = self.left_of(seat)
             elif rnd == 1:
                 self.phase = Phase.BID2
-                self.turn = (self.dealer + 1) % 4
+                self.turn = self.left_of(self.dealer)
             else:
                 self.events.append(PassedOut())
                 self._next_hand()
@@ -369,13 +595,55 @@ class GameState:
         self.trump = a.suit
         self.maker = seat
         self.alone = a.alone
-        self.sitting_out = partner_of(seat) if a.alone else None
-        if rnd == 1 and self.sitting_out != self.dealer:
+        self.sitting_out = self.partner(seat) if a.alone else None
+        self.made_round = rnd
+        if self.rules.defend_alone:
+            self.queue = [s for s in (self.left_of(seat), self.left_of(self.left_of(self.left_of(
+                seat)))) if self.team(s) != self.team(seat)]
+            self.phase = Phase.DEFEND
+            self.turn = self.queue[0]
+            return
+        self._after_making()
+
+    def _apply_defend(self, alone: bool) -> None:
+        seat = self.turn
+        self.events.append(Defend(seat, alone))
+        self.queue.pop(0)
+        if alone:
+            self.defender_out = self.partner(seat)
+            self.queue = []
+        if self.queue:
+            self.turn = self.queue[0]
+        else:
+            self._after_making()
+
+    def _after_making(self) -> None:
+        """Round 1: the dealer picks up and discards, unless he sits out."""
+        if self.made_round == 1 and self.dealer not in (self.sitting_out, self.defender_out):
             self.hands[self.dealer].append(self.upcard)
             self.phase = Phase.DISCARD
             self.turn = self.dealer
         else:
             self._start_play()
+
+    def _apply_bid6(self, a: BidAction) -> None:
+        seat = self.turn
+        bid = Bid(seat, 1, a.call, None, False, a.tricks)
+        self.bids.append(bid)
+        self.events.append(bid)
+        if a.tricks is not None:
+            self.contract, self.high_bidder = a.tricks, seat
+        if seat == self.dealer:
+            self.phase = Phase.DECLARE
+            self.turn = self.high_bidder
+        else:
+            self.turn = self.left_of(seat)
+
+    def _apply_declare(self, trump: int) -> None:
+        self.trump = trump
+        self.maker = self.turn
+        self.events.append(Declare(self.turn, trump))
+        self._start_play()
 
     def _apply_discard(self, card: Card) -> None:
         self.hands[self.dealer].remove(card)
@@ -385,7 +653,14 @@ class GameState:
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
-        first = self.maker if self.rules.first_lead is FirstLead.MAKER_LEFT else self.dealer
+        r = self.rules
+        if r.bid6:                                  # "Il miglior offerente attacca"
+            self.turn = self.maker
+            return
+        if r.canadian_loner and self.alone and self.made_round == 1:
+            first = self.maker                      # the player to the loner's left leads
+        else:
+            first = self.maker if r.first_lead is FirstLead.MAKER_LEFT else self.dealer
         self.turn = self._next_active(first)
 
     def _apply_play(self, card: Card) -> None:
@@ -394,35 +669,70 @@ class GameState:
         self.trick.append((seat, card))
         self.played.append(card)
         self.events.append(Play(seat, card))
-        active = 3 if self.sitting_out is not None else 4
+        active = self.players - (self.sitting_out is not None) - (self.defender_out is not None)
         if len(self.trick) < active:
             self.turn = self._next_active(seat)
             return
-        led = EFFECTIVE_SUIT[self.trump][self.trick[0][1]]
-        table = POWER[self.trump][led]
+        led = EXT.effective_suit[self.trump][self.trick[0][1]]
+        table = EXT.power[self.trump][led]
         winner = max(self.trick, key=lambda sc: table[sc[1]])[0]
         self.events.append(Trick(winner))
-        self.tricks_won[team_of(winner)] += 1
+        self.tricks_won[self.team(winner)] += 1
         self.tricks_played += 1
         self.trick = []
         self.turn = winner
-        if self.tricks_played == TRICKS_PER_HAND:
+        if self.tricks_played == self.tricks_per_hand:
             self._score_hand()
 
+    def hand_points(self) -> tuple[int, ...]:
+        """Points of the hand just played, by team (the scoring tables)."""
+        r = self.rules
+        makers = self.team(self.maker)
+        if r.bid6:
+            return bid6.hand_points(makers, self.contract,
+                                    (self.tricks_won[0], self.tricks_won[1]))
+        taken = self.tricks_won[makers]
+        if r.teams == 2 and self.defender_out is None:
+            return r.hand_points(makers, taken, self.alone)
+        points = [0] * r.teams
+        if taken >= 3:
+            points[makers] = r.hand_points(0, taken, self.alone)[0]
+        else:
+            won = r.points_defend_alone if self.defender_out is not None else r.points_euchre
+            for t in range(r.teams):
+                if t != makers:
+                    points[t] = won
+        return tuple(points)
+
     def _score_hand(self) -> None:
-        makers = team_of(self.maker)
-        points = self.rules.hand_points(makers, self.tricks_won[makers], self.alone)
-        self.total[0] += points[0]
-        self.total[1] += points[1]
-        total = (self.total[0], self.total[1])
-        self.events.append(Score(makers, (self.tricks_won[0], self.tricks_won[1]), points, total))
-        for team in (0, 1):
-            if total[team] >= self.rules.target:
-                self.events.append(GameOver(team, total))
-                self.phase = Phase.GAME_OVER
-                return
+        r = self.rules
+        makers = self.team(self.maker)
+        points = self.hand_points()
+        for t in range(r.teams):
+            self.total[t] += points[t]
+        total = tuple(self.total)
+        self.events.append(Score(makers, tuple(self.tricks_won), points, total,
+                                 self.contract if r.bid6 else None))
+        winner = self._winner(makers)
+        if winner is not None:
+            self.events.append(GameOver(winner, total))
+            self.phase = Phase.GAME_OVER
+            return
         self._next_hand()
 
+    def _winner(self, makers: int) -> int | None:
+        """The team that wins at the end of this hand, if any."""
+        r, total = self.rules, self.total
+        if r.bid6:
+            team = bid6.may_win(makers, self.contract, (self.tricks_won[0], self.tricks_won[1]))
+            return team if total[team] >= r.target else None
+        over = [t for t in range(r.teams) if total[t] >= r.target]
+        if not over:
+            return None
+        best = max(total[t] for t in over)
+        leaders = [t for t in over if total[t] == best]
+        return leaders[0] if len(leaders) == 1 else None   # cutthroat tie: play on
+
     def _next_hand(self) -> None:
-        self.dealer = (self.dealer + 1) % 4
+        self.dealer = self.left_of(self.dealer)
         self._deal()

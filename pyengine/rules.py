@@ -27,6 +27,15 @@ class FirstLead(StrEnum):
     DEALER_LEFT = "dealer_left"
 
 
+class Bidding(StrEnum):
+    UPCARD = "upcard"           # Euchre: order up the upcard, then name a suit
+    SIX_CARD_BID = "six_card_bid"   # Bid Euchre, six cards each ("Racehorse"): see bid6.py
+
+
+class RulesError(ValueError):
+    """A combination of rule switches that cannot be played; the message names the option."""
+
+
 @dataclass(frozen=True)
 class Rules:
     """One complete set of rule decisions."""
@@ -43,6 +52,39 @@ class Rules:
     points_march: int = 2               # makers take all 5 tricks together
     points_lone_march: int = 4          # a lone maker takes all 5 tricks
     points_euchre: int = 2              # defenders, when makers take fewer than 3
+    # Switches the later seeds add; the defaults are Bit #93's (none of them).
+    bidding: Bidding = Bidding.UPCARD
+    players: int = 4                    # 3: cutthroat, each for himself
+    deck: int = 24                      # 32: with 7s and 8s
+    joker: bool = False                 # the benny: the highest trump
+    canadian_loner: bool = False        # an order-up loner: his left leads first
+    defend_alone: bool = False          # a defender may go alone against the makers
+    points_defend_alone: int = 4        # a lone defender who euchres the makers
+    farmers_hand: bool = False          # three 9s/10s: may ask for a new deal
+    no_ace_no_face_no_trump: bool = False   # may ask for a new deal
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    @property
+    def bid6(self) -> bool:
+        return self.bidding is Bidding.SIX_CARD_BID
+
+    @property
+    def teams(self) -> int:
+        """Scoring sides: two partnerships, or each of three cutthroat players."""
+        return 3 if self.players == 3 else 2
+
+    @property
+    def hand_size(self) -> int:
+        return 6 if self.bid6 else 5
+
+    def validate(self) -> None:
+        """Raise RulesError naming the option when the switches cannot go together."""
+        from .validate import problems  # one module knows every combination rule
+        found = problems(self)
+        if found:
+            raise RulesError(found[0])
 
     def hand_points(self, makers: int, maker_tricks: int, alone: bool) -> tuple[int, int]:
         """Points (team 0, team 1) for a played hand: the scoring table."""
@@ -67,7 +109,34 @@ def _plain(value: object) -> object:
 
 BIT93 = Rules()
 
-PRESETS: dict[str, Rules] = {"bit93": BIT93}
+# cardgames.io's Euchre (seed 000): "Il mazziere iniziale viene scelto a caso",
+# stick the dealer, only the maker may go alone, no Canadian rule.
+WEB = Rules(name="web", first_dealer=FirstDealer.RANDOM, stick_the_dealer=True,
+            canadian_rule=False, dealer_discard=DealerDiscard.ANY,
+            first_lead=FirstLead.DEALER_LEFT)
+
+# The modern site (seed 003): the same game by default, with options on top.
+STANDARD = Rules(name="standard", first_dealer=FirstDealer.RANDOM, stick_the_dealer=True,
+                 canadian_rule=False, dealer_discard=DealerDiscard.ANY,
+                 first_lead=FirstLead.DEALER_LEFT)
+
+# Six-card Bid Euchre (seed 004): the upcard switches are off, since it has none.
+BID6 = Rules(name="bid6", first_dealer=FirstDealer.RANDOM, bidding=Bidding.SIX_CARD_BID,
+             canadian_rule=False, alone_allowed=False, dealer_discard=DealerDiscard.ANY,
+             first_lead=FirstLead.DEALER_LEFT, target=32)
+
+PRESETS: dict[str, Rules] = {"bit93": BIT93, "web": WEB, "standard": STANDARD, "bid6": BID6}
+
+PRESET_NOTES: dict[str, str] = {
+    "bit93": "Bit #93 (1988), the C64 game: black-jack first dealer, Canadian rule, "
+             "no stick-the-dealer",
+    "web": "cardgames.io's Knock Euchre: random first dealer, stick the dealer, "
+           "the maker alone, first lead from the dealer's left",
+    "standard": "the modern site's Euchre: as web, with options (redeal, Canadian loner, "
+                "defend alone, farmer's hand, 32 cards, joker, three players, target)",
+    "bid6": "six-card Bid Euchre (Racehorse): bids 3-6, trump or no-trump high/low, "
+            "a point a trick, game to 32",
+}
 
 
 class UnknownRules(ValueError):
