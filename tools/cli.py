@@ -6,7 +6,150 @@ imports :mod:`tools`.
 
 from __future__ import annotations
 
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
 from pyengine.cli import cli
+from pyengine.rng import SEED_MAX, SEED_MIN
+
+DEFAULT_PRG = Path("build/euchre.prg")
+
+prg_option = click.option(
+    "--prg", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_PRG,
+    show_default=True, help="The program to run (its .map must be beside it).")
+
+
+def _fail(message: str, code: int = 1) -> None:
+    click.echo(message, err=True)
+    sys.exit(code)
+
+
+def _load_core(prg: Path):
+    from .core import Core
+    from .harness import HarnessError
+
+    try:
+        return Core(prg)
+    except HarnessError as exc:
+        _fail(f"cannot load {prg}: {exc}")
+
+
+@cli.command()
+@click.option("--force", is_flag=True, help="Rebuild even if nothing changed.")
+def build(force: bool) -> None:
+    """Assemble build/euchre.prg (+ .map .lst .vs .d64) with Ophis."""
+    from .build import BuildError
+    from .build import build as do_build
+
+    try:
+        path = do_build(force=force)
+    except BuildError as exc:
+        _fail(str(exc))
+    click.echo(f"built {path}")
+
+
+@cli.command()
+@click.option("--games", type=click.IntRange(1, 65536), default=100, show_default=True)
+@click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=0, show_default=True,
+              help="First game number; games use consecutive numbers.")
+@click.option("--human", type=click.Choice(["none", "random"]), default="none",
+              show_default=True,
+              help="random: seat 0 decides by a seeded random legal chooser, "
+                   "the same for both engines.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Worker processes (default: one per core).")
+@prg_option
+def crosscheck(games: int, seed: int, human: str, jobs: int | None, prg: Path) -> None:
+    """Play games on the 6502 (under the harness) and in pyengine; compare every event."""
+    from .crosscheck import budget_table
+    from .crosscheck import crosscheck as run
+
+    _load_core(prg)
+    start = time.perf_counter()
+    mismatch, figures = run(prg, games, seed, human == "random", jobs)
+    elapsed = time.perf_counter() - start
+    if mismatch:
+        click.echo(mismatch.report())
+        _fail(f"FAILED after {figures.games} games ({elapsed:.1f} s)")
+    who = "seat 0 a random human" if human == "random" else "all seats computer"
+    click.echo(f"{figures.games:,} games ({who}), game numbers {seed}-"
+               f"{(seed + games - 1) & 0xFFFF}: {figures.events:,} events, all identical "
+               f"to pyengine ({elapsed:.1f} s)")
+    click.echo("\n".join(budget_table(figures)))
+
+
+@cli.command()
+@click.option("--games", type=click.IntRange(2, 65536), default=1000, show_default=True)
+@prg_option
+def budget(games: int, prg: Path) -> None:
+    """Cycle budgets and sizes of the 6502 core, as markdown (docs/performance.md).
+
+    Plays --games games (half of them with a random human at seat 0, so every
+    decision path is taken), checks each against pyengine, and reports the
+    median and worst cycles of each computer decision kind and of shuffle+deal.
+    """
+    from .crosscheck import Figures, budget_table, size_lines
+    from .crosscheck import crosscheck as run
+
+    _load_core(prg)
+    start = time.perf_counter()
+    total = Figures()
+    half = games // 2
+    for human, first in ((False, 0), (True, half)):
+        mismatch, figures = run(prg, half, first, human)
+        total.add(figures)
+        if mismatch:
+            click.echo(mismatch.report())
+            _fail("FAILED: the 6502 differs from pyengine; no budget table")
+    elapsed = time.perf_counter() - start
+    click.echo(f"Cycles over {total.games:,} games (game numbers 0-{2 * half - 1}; "
+               f"{half:,} with a random human at seat 0), all identical to pyengine; "
+               f"one PAL frame = 19,656 cycles. ({elapsed:.0f} s)\n")
+    click.echo("\n".join(budget_table(total)))
+    click.echo("\n| size | |\n| --- | ---: |")
+    click.echo("\n".join(size_lines(prg)))
+
+
+@cli.command()
+@click.option("--auto", is_flag=True, help="All four seats played by the 6502's computer player.")
+@click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=None,
+              help="Game number (default: a random one).")
+@click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the 6502's game as euchre-transcript/1 JSON.")
+@prg_option
+def c64(auto: bool, seed: int | None, transcript: Path | None, prg: Path) -> None:
+    """Run the 6502 program itself under the harness.
+
+    With --auto the game core plays a whole game by itself (demo mode) and the
+    game is printed; the transcript is the 6502's own.
+    """
+    import random
+
+    from pyengine.replay import ReplayError, judge
+    from pyengine.replaylog import HandPrinter
+    from pyengine.transcript import loads
+
+    if not auto:
+        _fail("the interactive C64 screen is not built yet: use --auto", 2)
+    if seed is None:
+        seed = random.SystemRandom().randrange(SEED_MAX + 1)
+    core = _load_core(prg)
+    game = core.play(seed)
+    text = json.dumps(game.transcript())
+    if transcript:
+        try:
+            transcript.write_text(text + "\n")
+        except OSError as exc:
+            _fail(f"cannot write {transcript}: {exc.strerror}")
+    try:
+        judge(loads(text), on_step=HandPrinter(echo=click.echo))
+    except ReplayError as exc:
+        _fail(f"the 6502's game breaks the rules: {exc}")
+    click.echo(f"(6502 game {seed}: {len(game.events)} events, {game.total_cycles:,} cycles)")
 
 
 def main() -> None:

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pyengine.cards import SUITS, card_name
+from pyengine.cards import SUITS
+from pyengine.cards import card_name as _engine_card_name
 
 from .harness import C64, HarnessError
 
@@ -27,7 +28,7 @@ DEC_BID, DEC_DISCARD, DEC_PLAY = 1, 2, 3
 DEC_NAMES = {DEC_BID: "bid", DEC_DISCARD: "discard", DEC_PLAY: "play"}
 BID_PASS, BID_MAKE, BID_ALONE, BID_SUIT_MASK = 0x00, 0x80, 0x40, 0x03
 HAND_MAX = 6
-GAME_CYCLE_BUDGET = 200_000_000       # a whole game is ~1-2 M cycles; this means "hung"
+GAME_CYCLE_BUDGET = 10_000_000        # a long game is ~1 M cycles; past this it has hung
 
 
 class CoreError(HarnessError):
@@ -68,6 +69,14 @@ class Request:
 
 
 Chooser = Callable[[Request], int]
+CORE_DECK_SIZE = 24
+
+
+def card_name(code: int) -> str:
+    """Contract notation of a 6502 card code; a code no card has is reported, not named."""
+    if not 0 <= code < CORE_DECK_SIZE:
+        return f"?{code:02X}"
+    return _engine_card_name(code)
 
 
 def random_chooser(seed: int) -> Chooser:
@@ -109,6 +118,7 @@ class Core:
             raise CoreError(f"{map_path}: the label map is missing (it is built beside the .prg)")
         self.c64 = C64(prg, map_path)
         self._game: CoreGame | None = None
+        self.last_game: CoreGame | None = None      # also after a fault: the events so far
         self._chooser: Chooser | None = None
         self._fd_cards: list[int] = []
         self._ai_start: tuple[str, int] | None = None
@@ -129,7 +139,7 @@ class Core:
         if human_seats and chooser is None:
             raise ValueError("human seats need a chooser")
         c64 = self.c64
-        self._game = CoreGame(seed)
+        self._game = self.last_game = CoreGame(seed)
         self._chooser = chooser
         self._fd_cards = []
         c64.poke("game_seed", [seed & 0xFF, seed >> 8])

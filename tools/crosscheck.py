@@ -22,6 +22,7 @@ from pyengine.runner import play_game
 from pyengine.transcript import from_game
 
 from .core import Core, random_chooser
+from .harness import HarnessError
 
 HUMAN_SEED_OFFSET = 0x10000      # seat 0's chooser seed = game number + this
 
@@ -69,12 +70,18 @@ def python_events(seed: int, human: bool) -> list[dict]:
 
 def compare_game(core: Core, seed: int, human: bool) -> tuple[Mismatch | None, Figures]:
     chooser = random_chooser(seed + HUMAN_SEED_OFFSET) if human else None
-    game = core.play(seed, human_seats=1 if human else 0, chooser=chooser)
     py = python_events(seed, human)
+    fault = None
+    try:
+        game = core.play(seed, human_seats=1 if human else 0, chooser=chooser)
+    except HarnessError as exc:            # a crash or hang of the 6502: report where
+        game = core.last_game
+        fault = {"fault": str(exc)}
     figures = Figures(decisions={k: list(v) for k, v in game.decision_cycles.items()},
                       deal=list(game.deal_cycles), games=1, events=len(game.events))
-    for i in range(max(len(game.events), len(py))):
-        a = game.events[i] if i < len(game.events) else None
+    events = game.events + ([fault] if fault else [])
+    for i in range(max(len(events), len(py))):
+        a = events[i] if i < len(events) else None
         b = py[i] if i < len(py) else None
         if a != b:
             start = max((j for j in range(i) if py[j]["ev"] == "deal"), default=0)
@@ -146,3 +153,14 @@ def budget_table(fig: Figures, frame: int = 19_656) -> list[str]:
         rows.append(f"| {name} | {len(values):,} | {statistics.median(values):,.0f} | "
                     f"{worst:,} | {100 * worst / frame:.0f}% |")
     return rows
+
+
+def size_lines(prg: Path) -> list[str]:
+    """Bytes of the game core and of the whole program (from the label map)."""
+    from .c64map import Symbols
+
+    symbols = Symbols.from_map(prg.with_suffix(".map"))
+    core = symbols.address("core_end") - symbols.address("core_start")
+    total = prg.stat().st_size
+    return [f"| game core (asm/, code + tables) | {core:,} bytes |",
+            f"| whole euchre.prg (with the 2-byte load address) | {total:,} bytes |"]
