@@ -14,14 +14,26 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .cards import SUITS, CardParseError, parse_card
-from .events import NAME, ORDER, PASS
-from .game import BidAction, DiscardAction, GameState, IllegalAction, PlayAction
+from .cards import CONTRACT_LETTERS, SUITS, CardParseError, parse_card
+from .events import BID, KEEP, NAME, ORDER, PASS, REDEAL
+from .game import (
+    Action,
+    BidAction,
+    DeclareAction,
+    DefendAction,
+    DiscardAction,
+    GameState,
+    IllegalAction,
+    JokerSuitAction,
+    PlayAction,
+    RedealAction,
+)
+from .options import OptionError, rules_from
 from .rng import SeedError
-from .rules import Rules, UnknownRules, preset
+from .rules import Rules, UnknownRules
 from .transcript import Transcript, TranscriptError
 
-DECISIONS = ("bid", "discard", "play")
+DECISIONS = ("bid", "discard", "play", "joker_suit", "redeal", "defend", "declare")
 
 
 class ReplayError(TranscriptError):
@@ -42,17 +54,44 @@ def _describe(e: dict) -> str:
     return f"{e.get('ev')} {fields}".strip()
 
 
-def _action_of(e: dict) -> BidAction | DiscardAction | PlayAction:
+def _flag(e: dict, key: str) -> bool:
+    value = e.get(key)
+    if not isinstance(value, bool):
+        raise ValueError(f"{key} must be true or false")
+    return value
+
+
+def _action_of(e: dict) -> Action:
     ev = e["ev"]
+    if ev == "joker_suit":
+        if e.get("suit") not in tuple(SUITS):
+            raise ValueError(f"suit {e.get('suit')!r} is not one of S H D C")
+        return JokerSuitAction(SUITS.index(e["suit"]))
+    if ev == "redeal":
+        if e.get("call") not in (REDEAL, KEEP):
+            raise ValueError(f"call {e.get('call')!r} is not redeal or keep")
+        return RedealAction(e["call"] == REDEAL)
+    if ev == "defend":
+        return DefendAction(_flag(e, "alone"))
+    if ev == "declare":
+        if e.get("trump") not in CONTRACT_LETTERS:
+            raise ValueError(f"trump {e.get('trump')!r} is not one of "
+                             f"{' '.join(CONTRACT_LETTERS)}")
+        return DeclareAction(CONTRACT_LETTERS.index(e["trump"]))
     if ev == "bid":
         call = e.get("call")
-        if call not in (PASS, ORDER, NAME):
-            raise ValueError(f"call {call!r} is not pass, order or name")
+        if call not in (PASS, ORDER, NAME, BID):
+            raise ValueError(f"call {call!r} is not pass, order, name or bid")
         suit = e.get("suit")
         if call == PASS:
             if suit is not None:
                 raise ValueError("a pass has suit null")
             return BidAction(PASS)
+        if call == BID:
+            tricks = e.get("tricks")
+            if not isinstance(tricks, int) or isinstance(tricks, bool):
+                raise ValueError("a bid needs tricks (a number)")
+            return BidAction(BID, None, False, tricks)
         if suit not in SUITS or not suit:
             raise ValueError(f"suit {suit!r} is not one of S H D C")
         alone = e.get("alone")
@@ -69,9 +108,9 @@ def _action_of(e: dict) -> BidAction | DiscardAction | PlayAction:
 def replay(t: Transcript, rules: Rules | None = None) -> Iterator[Step]:
     """Yield each accepted event; raise ReplayError at the first rejected one."""
     try:
-        rules = rules or preset(t.rules)
+        rules = rules or rules_from(t.rules, t.options)
         game = GameState.new(rules, t.seed)
-    except (UnknownRules, SeedError) as exc:
+    except (UnknownRules, SeedError, OptionError) as exc:
         raise ReplayError(f"cannot replay: {exc}") from None
     expected = [e.to_json() for e in game.events]   # first_dealer, first deal
     pos = 0

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .game import GameState
+from .options import options_of
 
 FORMAT = "euchre-transcript/1"
 
@@ -44,8 +45,10 @@ class Transcript:
 
 
 def from_game(game: GameState) -> Transcript:
+    """The game's transcript; ``options`` records where its rules differ from the preset."""
     return Transcript(rules=game.rules.name, seed=game.seed,
-                      events=[e.to_json() for e in game.events])
+                      events=[e.to_json() for e in game.events],
+                      options=options_of(game.rules))
 
 
 def loads(text: str, source: str = "transcript") -> Transcript:
