@@ -29,14 +29,41 @@ def cli() -> None:
 @click.option("--ascii", "ascii_only", is_flag=True,
               help="Plain ASCII: no colours, S H D C instead of suit symbols.")
 @click.option("--rules", "rules_name", default="bit93", show_default=True,
-              help="Rules preset.")
+              help="Rules preset (euchre rules lists them).")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="Change one rule of the preset, e.g. -o stick_the_dealer=false "
+                   "(repeatable; euchre rules lists them).")
 def play(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool,
-         rules_name: str) -> None:
+         rules_name: str, options: tuple[str, ...]) -> None:
     """Play Euchre in the shell: you are South, your partner North."""
     from .shell import run_shell_game
 
     sys.exit(run_shell_game(seed=seed, auto=auto, transcript=transcript,
-                            ascii_only=ascii_only, rules_name=rules_name))
+                            ascii_only=ascii_only, rules_name=rules_name,
+                            options=options))
+
+
+@cli.command(name="rules")
+def rules_cmd() -> None:
+    """List the rules presets and every option, with each preset's value."""
+    from .options import DESCRIPTIONS, OPTION_NAMES, plain
+    from .rules import PRESET_NOTES, PRESETS
+
+    click.echo("Presets (euchre play --rules NAME):")
+    for name, note in PRESET_NOTES.items():
+        click.echo(f"  {name:<9} {note}")
+    names = list(PRESETS)
+    click.echo("\nOptions (euchre play --option NAME=VALUE); values in "
+               + ", ".join(names) + ":")
+    for opt in OPTION_NAMES:
+        values = " / ".join(_show(plain(getattr(PRESETS[n], opt))) for n in names)
+        click.echo(f"  {opt} [{values}]\n      {DESCRIPTIONS[opt]}")
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 @cli.command()

@@ -3,7 +3,12 @@
 The engine (:class:`~pyengine.game.GameState`) runs the game; this module only
 asks the human for decisions, reads the answers and prints what happens (the
 words and the look of the cards are :mod:`pyengine.textview`'s). Seats 1-3 are
-:class:`~pyengine.player.RefPlayer`; with ``auto`` seat 0 is too.
+:class:`~pyengine.varplayer.VariantPlayer` (the reference player wherever the
+rules are Bit #93's shape); with ``auto`` seat 0 is too.
+
+Variants add prompts: Bid Euchre's bid (``p`` or 3-6) and declaration (``s h d
+c``, ``hi``, ``lo``), the joker upcard's suit (the dealer), a new deal on
+request (``r``/``k``) and defending alone (``a``/``p``).
 
 Answers (``?`` at any prompt shows them):
 
@@ -44,6 +49,8 @@ from pathlib import Path
 from typing import TextIO
 
 from .cards import (
+    NO_TRUMP_HIGH,
+    NO_TRUMP_LOW,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
@@ -53,20 +60,25 @@ from .cards import (
     parse_card,
     suit_of,
 )
-from .events import NAME, ORDER, PASS
+from .events import BID, NAME, ORDER, PASS
 from .game import (
     Action,
     BidAction,
+    DeclareAction,
+    DefendAction,
     DiscardAction,
     GameState,
     IllegalAction,
+    JokerSuitAction,
     Phase,
     PlayAction,
+    RedealAction,
     SeatView,
 )
-from .player import Player, RefPlayer
+from .options import OptionError, parse_assignment, rules_from
+from .player import Player
 from .rng import SEED_MAX, SEED_MIN
-from .rules import Rules, UnknownRules, preset
+from .rules import Rules, UnknownRules
 from .textview import (
     Narrator,
     Style,
@@ -77,6 +89,7 @@ from .textview import (
     status_lines,
 )
 from .transcript import from_game
+from .varplayer import VariantPlayer
 
 HUMAN = 0
 
@@ -243,6 +256,50 @@ def parse_card_answer(text: str, shown: list[Card], game: GameState) -> Action:
     return action
 
 
+def parse_variant_answer(text: str, game: GameState) -> Action:
+    """Answers to the variants' own questions (see VARIANT_PROMPTS)."""
+    w = text.strip().lower()
+    p = game.phase
+    action: Action | None = None
+    if p is Phase.AUCTION:
+        if w in _PASS_WORDS:
+            action = BidAction(PASS)
+        elif w.isdigit():
+            action = BidAction(BID, None, False, int(w))
+    elif p is Phase.DECLARE:
+        contract = {"hi": NO_TRUMP_HIGH, "high": NO_TRUMP_HIGH, "lo": NO_TRUMP_LOW,
+                    "low": NO_TRUMP_LOW}.get(w, _suit_word(w))
+        action = None if contract is None else DeclareAction(contract)
+    elif p is Phase.JOKER:
+        suit = _suit_word(w)
+        action = None if suit is None else JokerSuitAction(suit)
+    elif p is Phase.REDEAL:
+        action = {"r": RedealAction(True), "redeal": RedealAction(True),
+                  "k": RedealAction(False), "keep": RedealAction(False)}.get(w)
+    elif p is Phase.DEFEND:
+        action = {"a": DefendAction(True), "alone": DefendAction(True),
+                  "p": DefendAction(False), "partner": DefendAction(False),
+                  "n": DefendAction(False), "no": DefendAction(False)}.get(w)
+    if action is None:
+        raise AnswerError(f"{text.strip()!r} is not an answer here (? for help)")
+    if action not in game.legal_actions():
+        raise AnswerError(game.why_illegal(action))
+    return action
+
+
+VARIANT_PROMPTS = {
+    Phase.AUCTION: lambda v: ("Your bid: [p]ass or a number of tricks "
+                              + "/".join(str(a.tricks) for a in v.legal if a.call == BID)
+                              + ("" if BidAction(PASS) in v.legal else " (you must bid)")
+                              + "? "),
+    Phase.DECLARE: lambda v: "Declare: trump [s]pades [h]earts [d]iamonds [c]lubs, "
+                             "no-trump [hi]gh or [lo]w? ",
+    Phase.JOKER: lambda v: "The joker is the upcard: name its suit [s h d c]? ",
+    Phase.REDEAL: lambda v: "Your hand may be thrown in: [r]edeal or [k]eep? ",
+    Phase.DEFEND: lambda v: "Defend [a]lone (your partner sits out) or with your [p]artner? ",
+}
+
+
 # --- prompts ------------------------------------------------------------------
 
 def _range(n: int) -> str:
@@ -381,6 +438,8 @@ class Session:
         shown = sort_hand(v.hand, v.trump)
         if v.phase in (Phase.BID1, Phase.BID2):
             notes, prompt = bid_prompt(v, self.style)
+        elif v.phase in VARIANT_PROMPTS:
+            notes, prompt = [], VARIANT_PROMPTS[v.phase](v)
         else:
             notes, prompt = card_prompt(v, g, self.style)
         self.say(*notes)
@@ -398,6 +457,8 @@ class Session:
             try:
                 if v.phase in (Phase.BID1, Phase.BID2):
                     return parse_bid(answer, g)
+                if v.phase in VARIANT_PROMPTS:
+                    return parse_variant_answer(answer, g)
                 return parse_card_answer(answer, shown, g)
             except AnswerError as exc:
                 self.say(f"  {exc}")
@@ -405,13 +466,14 @@ class Session:
 
 def run_shell_game(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool,
                    rules_name: str, stdin: TextIO | None = None,
-                   stdout: TextIO | None = None) -> int:
+                   stdout: TextIO | None = None, options: tuple[str, ...] = ()) -> int:
     """Play one game in the shell; return the exit code (see the module docstring)."""
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     try:
-        rules: Rules = preset(rules_name)
-    except UnknownRules as exc:
+        chosen = dict(parse_assignment(o) for o in options)
+        rules: Rules = rules_from(rules_name, chosen)
+    except (UnknownRules, OptionError) as exc:
         print(f"euchre play: {exc}", file=sys.stderr)
         return EXIT_USAGE
     if seed is not None and not SEED_MIN <= seed <= SEED_MAX:
@@ -450,7 +512,7 @@ def _play(seed: int | None, auto: bool, transcript: Path | None, rules: Rules, s
         say("You are South; your partner is North, against West and East. "
             "Type ? at any prompt for help.")
     game = GameState.new(rules, seed)
-    players: list[Player | None] = [RefPlayer() for _ in range(4)]
+    players: list[Player | None] = [VariantPlayer() for _ in range(rules.players)]
     if human is not None:
         players[human] = None
     session = Session(game, players, style, stdin, stdout, narrator)

@@ -21,7 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import (
+    CONTRACT_WORDS,
     EFFECTIVE_SUIT,
+    EXT,
+    JOKER,
+    JOKER_LABEL,
+    JOKER_NAME,
+    JOKER_SUIT,
+    NO_TRUMP_HIGH,
     RANK_WORDS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
@@ -30,21 +37,28 @@ from .cards import (
     Card,
     Suit,
     is_red,
+    is_suit_contract,
     rank_of,
+    rank_word,
     suit_of,
 )
 from .events import (
+    BID,
     NAME,
     ORDER,
     PASS,
     Bid,
     Deal,
+    Declare,
+    Defend,
     Discard,
     Event,
     FirstDealer,
     GameOver,
+    JokerSuit,
     PassedOut,
     Play,
+    Redeal,
     Score,
     Trick,
 )
@@ -90,8 +104,16 @@ class Style:
         return self._paint(text, suit)
 
     def card(self, card: Card) -> str:
-        text = RANK_WORDS[rank_of(card)] + (SUIT_SYMBOLS if self.symbols else SUITS)[suit_of(card)]
+        if card == JOKER:
+            return JOKER_LABEL if self.symbols else JOKER_NAME
+        rank = rank_of(card)
+        word = RANK_WORDS[rank] if rank >= 0 else rank_word(rank)
+        text = word + (SUIT_SYMBOLS if self.symbols else SUITS)[suit_of(card)]
         return self._paint(text, suit_of(card))
+
+    def contract_word(self, trump: int) -> str:
+        """A trump suit, or Bid Euchre's no-trump high/low."""
+        return self.suit_word(trump) if is_suit_contract(trump) else CONTRACT_WORDS[trump]
 
     def suit_word(self, suit: Suit) -> str:
         """``♥ hearts`` / ``H (hearts)``: the symbol and the name."""
@@ -110,6 +132,8 @@ class Style:
 
 def sort_hand(hand: tuple[Card, ...] | list[Card], trump: Suit | None) -> list[Card]:
     """Display order: by suit (trump first once known), high rank to low within a suit."""
+    if any(c >= len(EFFECTIVE_SUIT[0]) for c in hand) or (trump is not None and trump >= 4):
+        return _sort_any(hand, trump)
     if trump is None:
         def key(c: Card) -> tuple[int, int]:
             return (DISPLAY_SUIT_ORDER.index(suit_of(c)), -rank_of(c))
@@ -126,6 +150,20 @@ def sort_hand(hand: tuple[Card, ...] | list[Card], trump: Suit | None) -> list[C
     return sorted(hand, key=tkey)
 
 
+def _sort_any(hand: tuple[Card, ...] | list[Card], trump: Suit | None) -> list[Card]:
+    """sort_hand for the variants' cards (7s, 8s, the joker) and no-trump contracts."""
+    contract = trump if trump is not None else NO_TRUMP_HIGH
+    start = DISPLAY_SUIT_ORDER.index(trump) if trump is not None and trump < 4 else 0
+    order = [DISPLAY_SUIT_ORDER[(start + k) % 4] for k in range(4)]
+    eff = EXT.effective_suit[contract]
+
+    def key(c: Card) -> tuple[int, int]:
+        s = eff[c]
+        return (-1 if s == JOKER_SUIT else order.index(s),
+                -EXT.power[contract][s if s < 4 else 0][c])
+    return sorted(hand, key=key)
+
+
 def seat_name(seat: int, human: int | None) -> str:
     return "You" if seat == human else SEAT_NAMES[seat]
 
@@ -135,13 +173,17 @@ def seat_word(seat: int, human: int | None) -> str:
     return "you" if seat == human else SEAT_NAMES[seat]
 
 
-def team_label(team: int, human: int | None) -> str:
+def team_label(team: int, human: int | None, players: int = 4) -> str:
+    if players == 3:
+        return seat_word(team, human)
     if human is None:
         return TEAM_NAMES[team]
     return "us" if team == team_of(human) else "them"
 
 
-def score_text(total: tuple[int, int] | list[int], human: int | None) -> str:
+def score_text(total: tuple[int, ...] | list[int], human: int | None) -> str:
+    if len(total) == 3:
+        return ", ".join(f"{seat_name(s, human)} {total[s]}" for s in range(3))
     if human is None:
         return f"{TEAM_NAMES[0]} {total[0]}, {TEAM_NAMES[1]} {total[1]}"
     us = team_of(human)
@@ -163,19 +205,35 @@ def status_lines(v: SeatView, hand_no: int, style: Style) -> list[str]:
     """The compact table view for seat ``v.seat`` (the human) at a decision."""
     me = v.seat
     sep = style.sep
+    up = "" if v.upcard is None else f"upcard: {style.card(v.upcard)}{sep}"
+    if v.upcard == JOKER and v.up_suit is not None:
+        up = f"upcard: {style.card(v.upcard)} as {style.suit_word(v.up_suit)}{sep}"
     head = (f"Hand {hand_no}{sep}dealer: {seat_name(v.dealer, me)}{sep}"
-            f"upcard: {style.card(v.upcard)}{sep}score: {score_text(v.total, me)}")
+            f"{up}score: {score_text(v.total, me)}")
     lines = [style.bold(head)]
     if v.trump is None:
-        turned = " (turned down)" if v.round == 2 else ""
-        lines.append(f"  bidding, round {v.round}{turned}")
+        if v.upcard is None:
+            high = ("no bid yet" if v.contract is None
+                    else f"high bid {v.contract} by {seat_word(v.high_bidder, me)}")
+            lines.append(f"  bidding ({high})")
+        else:
+            turned = " (turned down)" if v.round == 2 else ""
+            lines.append(f"  bidding, round {v.round}{turned}")
     else:
-        made = f"trump: {style.suit_word(v.trump)}, made by {seat_word(v.maker, me)}"
+        made = f"trump: {style.contract_word(v.trump)}, made by {seat_word(v.maker, me)}"
+        if v.contract is not None:
+            made += f" (bid {v.contract})"
         if v.alone:
             made += f" alone ({seat_word(v.sitting_out, me)} sitting out)"
-        us = team_of(me)
-        lines.append(f"  {made}{sep}tricks: us {v.tricks_won[us]}, "
-                     f"them {v.tricks_won[1 - us]}")
+        if v.defender_out is not None:
+            made += f"; {seat_word(v.defender_out, me)} sits out (defending alone)"
+        if v.players == 3:
+            won = ", ".join(f"{seat_word(s, me)} {v.tricks_won[s]}" for s in range(3))
+            lines.append(f"  {made}{sep}tricks: {won}")
+        else:
+            us = team_of(me)
+            lines.append(f"  {made}{sep}tricks: us {v.tricks_won[us]}, "
+                         f"them {v.tricks_won[1 - us]}")
         if v.trick:
             lines.append(f"  on the table: {trick_text(v.trick, style, me)}")
         elif v.phase is Phase.PLAY:
@@ -188,6 +246,8 @@ def bid_text(bid: Bid, dealer: int, upcard: Card, style: Style, human: int | Non
     who = seat_name(bid.seat, human)
     if bid.call == PASS:
         return f"{who}: pass"
+    if bid.call == BID:
+        return f"{who}: bid {bid.tricks}"
     if bid.call == ORDER:
         what = (f"pick up {style.card(upcard)}" if bid.seat == dealer
                 else f"order up {style.card(upcard)}")
@@ -216,6 +276,7 @@ class Narrator:
     trick: list[tuple[int, Card]] = field(default_factory=list)
     tricks: list[int] = field(default_factory=lambda: [0, 0])
     trick_no: int = 0
+    players: int = 4
 
     def feed(self, ev: Event) -> list[str]:
         st, me = self.style, self.human
@@ -231,12 +292,15 @@ class Narrator:
             self.dealer, self.upcard = ev.dealer, ev.upcard
             self.trump = self.maker = None
             self.alone = False
-            self.trick, self.tricks, self.trick_no = [], [0, 0], 0
+            self.players = len(ev.hands)
+            self.trick, self.tricks, self.trick_no = [], [0] * min(self.players, 3), 0
+            if self.players == 4:
+                self.tricks = [0, 0]
+            up = "" if ev.upcard is None else f"{st.sep}upcard: {st.card(ev.upcard)}"
             out = ["", st.bold(f"{st.dash * 2} Hand {ev.hand}{st.sep}dealer: "
-                               f"{seat_name(ev.dealer, me)}{st.sep}"
-                               f"upcard: {st.card(ev.upcard)} {st.dash * 2}")]
+                               f"{seat_name(ev.dealer, me)}{up} {st.dash * 2}")]
             if me is None:
-                for s in range(4):
+                for s in range(len(ev.hands)):
                     out.append(f"  {SEAT_NAMES[s]:<5}: "
                                f"{hand_text(sort_hand(ev.hands[s], None), st, False)}")
             else:
@@ -246,7 +310,7 @@ class Narrator:
             out = [bid_text(ev, self.dealer, self.upcard, st, me)]
             if ev.call != PASS:
                 self.trump, self.maker, self.alone = ev.suit, ev.seat, ev.alone
-            elif ev.round == 1 and ev.seat == self.dealer:
+            elif ev.round == 1 and ev.seat == self.dealer and self.upcard is not None:
                 out.append(f"{seat_name(self.dealer, me)} turn"
                            f"{'' if self.dealer == me else 's'} down {st.card(self.upcard)}; "
                            "round 2: name another suit or pass.")
@@ -263,7 +327,7 @@ class Narrator:
             return []
         if isinstance(ev, Trick):
             self.trick_no += 1
-            self.tricks[team_of(ev.winner)] += 1
+            self.tricks[ev.winner if self.players == 3 else team_of(ev.winner)] += 1
             line = (f"Trick {self.trick_no}: {trick_text(self.trick, st, me)} "
                     f"{st.arrow} {seat_word(ev.winner, me)} take"
                     f"{'' if ev.winner == me else 's'} it")
@@ -273,11 +337,45 @@ class Narrator:
             return self._score(ev)
         if isinstance(ev, GameOver):
             return self.final_lines(ev.total, ev.winner)
+        return self._variant(ev)
+
+    def _variant(self, ev: Event) -> list[str]:
+        """The variants' own events."""
+        st, me = self.style, self.human
+        if isinstance(ev, Declare):
+            self.trump, self.maker = ev.trump, ev.seat
+            return [f"{seat_name(ev.seat, me)}: declare {st.contract_word(ev.trump)}"]
+        if isinstance(ev, JokerSuit):
+            return [f"{seat_name(ev.seat, me)}: the joker upcard stands for "
+                    f"{st.suit_word(ev.suit)}"]
+        if isinstance(ev, Redeal):
+            why = "a farmer's hand" if ev.reason == "farmers_hand" else \
+                "no ace, no face, no trump"
+            what = "asks for a new deal" if ev.call == "redeal" else "keeps the hand"
+            return [f"{seat_name(ev.seat, me)} ({why}): {what}"]
+        if isinstance(ev, Defend):
+            if not ev.alone:
+                return [f"{seat_name(ev.seat, me)}: defend with partner"]
+            return [f"{seat_name(ev.seat, me)}: defend alone "
+                    f"({seat_word(partner_of(ev.seat), me)} sits out)"]
         return [repr(ev)]
 
     def _score(self, ev: Score) -> list[str]:
         me = self.human
         makers = ev.makers
+        if ev.bid is not None:
+            taken = ev.tricks[makers]
+            verdict = "made it" if taken >= ev.bid else f"set! {team_label(makers, me)} " \
+                f"{ev.points[makers]}"
+            return [f"Hand over: the makers ({team_label(makers, me)}) bid {ev.bid} and took "
+                    f"{taken}: {verdict}; points {ev.points[0]}-{ev.points[1]}.  "
+                    f"Score: {score_text(ev.total, me)}"]
+        if len(ev.total) == 3:
+            taken = ev.tricks[makers]
+            gained = ", ".join(f"{seat_word(s, me)} +{p}" for s, p in enumerate(ev.points) if p)
+            word = "euchred! " if taken < 3 else ("march! " if taken == 5 else "")
+            return [f"Hand over: {seat_word(makers, me)} made trump and took {taken}: "
+                    f"{word}{gained}.  Score: {score_text(ev.total, me)}"]
         taken = ev.tricks[makers]
         gainer = 0 if ev.points[0] else 1
         who = team_label(makers, me)
@@ -291,8 +389,12 @@ class Narrator:
         return [f"Hand over: {makers_name} took {taken} trick{'s' if taken != 1 else ''}: "
                 f"{verdict}.  Score: {score_text(ev.total, me)}"]
 
-    def final_lines(self, total: tuple[int, int] | list[int], winner: int) -> list[str]:
+    def final_lines(self, total: tuple[int, ...] | list[int], winner: int) -> list[str]:
         me = self.human
+        if len(total) == 3:
+            return ["", self.style.bold(f"Game over: {seat_name(winner, me)} "
+                                        f"win{'' if winner == me else 's'}"),
+                    f"Final score: {score_text(total, me)}"]
         if me is None:
             result = f"{TEAM_NAMES[winner]} win"
         else:
