@@ -95,12 +95,17 @@ def replay(transcript_file: Path, quiet: bool) -> None:
 @click.option("--games", type=click.IntRange(1, 100_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the generator that picks game numbers and samples.")
-def vectors(out: Path, games: int, seed: int) -> None:
+@click.option("--variants/--no-variants", default=True, show_default=True,
+              help="Also write whole games of every other preset and option "
+                   "into OUT/variants/.")
+def vectors(out: Path, games: int, seed: int, variants: bool) -> None:
     """Write versioned JSON test vectors for the 6502 port (docs/vectors.md)."""
-    from .vectors import write_vectors
+    from .vectors import write_variant_vectors, write_vectors
 
     try:
         paths = write_vectors(out, games=games, seed=seed)
+        if variants:
+            paths += write_variant_vectors(out / "variants", games=min(games, 20), seed=seed)
     except OSError as exc:
         click.echo(f"cannot write vectors to {out}: {exc.strerror}", err=True)
         sys.exit(1)

@@ -157,3 +157,51 @@ def write_vectors(out: Path, games: int = 100, seed: int = 1, rules: Rules = BIT
         path.write_text(json.dumps(_file(kind, rules, gen, cases), indent=1) + "\n")
         written.append(path)
     return written
+
+
+# --- every preset and option (the variants; the 6502 port plays bit93 only) ----
+
+VARIANTS: tuple[tuple[str, str, dict], ...] = (
+    ("web", "web", {}),
+    ("standard", "standard", {}),
+    ("bid6", "bid6", {}),
+    ("standard-redeal", "standard", {"stick_the_dealer": False}),
+    ("standard-canadian-loner", "standard", {"canadian_loner": True}),
+    ("standard-defend-alone", "standard", {"defend_alone": True}),
+    ("standard-farmers-hand", "standard", {"farmers_hand": True}),
+    ("standard-no-ace-no-face-no-trump", "standard", {"no_ace_no_face_no_trump": True}),
+    ("standard-target-5", "standard", {"target": 5}),
+    ("standard-deck-32", "standard", {"deck": 32}),
+    ("standard-joker", "standard", {"joker": True}),
+    ("standard-cutthroat", "standard", {"players": 3}),
+    ("standard-everything", "standard", {"deck": 32, "joker": True, "canadian_loner": True,
+                                         "defend_alone": True, "farmers_hand": True,
+                                         "no_ace_no_face_no_trump": True}),
+)
+
+
+def write_variant_vectors(out: Path, games: int = 20, seed: int = 1) -> list[Path]:
+    """One file per variant in ``out``: ``{"kind": "variant_games", "rules", "options",
+    "cases": {"games_auto": [...], "games_human_random": [...]}}`` (docs/vectors.md)."""
+    from .options import rules_from
+    from .varplayer import VariantPlayer
+
+    out.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    seeds = [rng.randrange(0x10000) for _ in range(games)]
+    written = []
+    for label, name, options in VARIANTS:
+        rules = rules_from(name, options)
+        computer = [VariantPlayer() for _ in range(rules.players)]
+        auto = [from_game(play_game(rules, s, computer)).to_json() for s in seeds]
+        human = [from_game(play_game(rules, s, [RandomPlayer(s + HUMAN_RANDOM_SEED_OFFSET
+                                                             * (i + 1)), *computer[1:]]))
+                 .to_json() for i, s in enumerate(seeds)]
+        body = {"format": FORMAT, "kind": "variant_games", "rules": name,
+                "options": from_game(play_game(rules, 0, computer)).options,
+                "generator": {"seed": seed, "games": games},
+                "cases": {"games_auto": auto, "games_human_random": human}}
+        path = out / f"{label}.json"
+        path.write_text(json.dumps(body, indent=1) + "\n")
+        written.append(path)
+    return written
