@@ -48,6 +48,17 @@ class VicSetup:
     charset: int  # CPU address of the character set
     border: int
     background: int
+    ecm: bool = False                 # extended background colour mode ($D011 bit 6)
+    backgrounds: tuple[int, int, int, int] = (0, 0, 0, 0)   # $D021-$D024
+
+    def glyph_and_background(self, code: int) -> tuple[int, int]:
+        """(glyph number, background colour) of a screen code, as the VIC shows it.
+
+        In ECM the glyph is code AND 63 and bits 6-7 choose $D021-$D024.
+        """
+        if self.ecm:
+            return code & 0x3F, self.backgrounds[code >> 6]
+        return code, self.background
 
     @property
     def charset_in_rom_shadow(self) -> bool:
@@ -64,6 +75,8 @@ def vic_setup(mem: Sequence[int]) -> VicSetup:
         charset=base + ((d018 >> 1) & 0x07) * 0x800,
         border=mem[0xD020] & 0x0F,
         background=mem[0xD021] & 0x0F,
+        ecm=bool(mem[0xD011] & 0x40),
+        backgrounds=tuple(mem[0xD021 + i] & 0x0F for i in range(4)),
     )
 
 
@@ -88,11 +101,14 @@ def render_text(mem: Sequence[int], reverse: str = "") -> str:
     """
     table = screen_to_unicode_table()
     lines = []
+    vic = vic_setup(mem)
     codes = screen_codes(mem)
     for row in range(ROWS):
         chars = []
         for code in codes[row * COLS : row * COLS + COLS]:
-            if code >= 0x80 and reverse:
+            if vic.ecm:
+                chars.append(table[code & 0x3F])   # ECM: no reverse video, 64 glyphs
+            elif code >= 0x80 and reverse:
                 chars.append(reverse)
             elif code == 0xA0:
                 chars.append("█")
@@ -117,15 +133,16 @@ def render_image(mem: Sequence[int], *, scale: int = 1, border: bool = True,
     charset = list(mem[vic.charset : vic.charset + 2048])
     codes = screen_codes(mem)
     colors = color_codes(mem, color_ram)
-    bg = PALETTE[vic.background]
     pad = BORDER_PX if border else 0
     img = Image.new("RGB", (320 + 2 * pad, 200 + 2 * pad), PALETTE[vic.border])
     pixels = img.load()
     for cell in range(CELLS):
         fg = PALETTE[colors[cell]]
+        glyph, bg_index = vic.glyph_and_background(codes[cell])
+        bg = PALETTE[bg_index]
         x0 = pad + (cell % COLS) * 8
         y0 = pad + (cell // COLS) * 8
-        base = codes[cell] * 8
+        base = glyph * 8
         for dy in range(8):
             bits = charset[base + dy]
             for dx in range(8):
