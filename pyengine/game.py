@@ -170,6 +170,14 @@ DISCARD_ACTIONS = tuple(DiscardAction(Card(c)) for c in range(33))
 BID6_ACTIONS = {None: BidAction(PASS), **{n: BidAction(BID, None, False, n)
                                           for n in range(bid6.MIN_BID, bid6.MAX_BID + 1)}}
 BID_PHASES = (Phase.BID1, Phase.BID2, Phase.AUCTION)
+_BID_ROUND = {Phase.BID1: 1, Phase.BID2: 2, Phase.AUCTION: 1}
+
+
+_DECKS = {(size, joker): deck_codes(size, joker) for size in (24, 32) for joker in (False, True)}
+
+
+def _deck_of(size: int, joker: bool) -> tuple[Card, ...]:
+    return _DECKS[size, joker]
 
 
 class IllegalAction(ValueError):
@@ -277,7 +285,7 @@ class GameState:
 
     @property
     def codes(self) -> tuple[Card, ...]:
-        return deck_codes(self.rules.deck, self.rules.joker)
+        return _deck_of(self.rules.deck, self.rules.joker)
 
     @property
     def players(self) -> int:
@@ -361,7 +369,7 @@ class GameState:
 
     @property
     def bid_round(self) -> int:
-        return {Phase.BID1: 1, Phase.BID2: 2, Phase.AUCTION: 1}.get(self.phase, 0)
+        return _BID_ROUND.get(self.phase, 0)
 
     @property
     def tricks_per_hand(self) -> int:
