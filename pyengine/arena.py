@@ -199,7 +199,8 @@ def wilson(k: int, n: int) -> Estimate:
     if n == 0:
         return Estimate(0.0, 0.0, 1.0, 0)
     lo, hi = WinRate(k, n).interval95()
-    return Estimate(k / n, max(0.0, lo), min(1.0, hi), n)
+    p = k / n
+    return Estimate(p, max(0.0, min(lo, p)), min(1.0, max(hi, p)), n)
 
 
 def clustered_mean(clusters: list[tuple[float, int]]) -> Estimate:
@@ -463,7 +464,9 @@ def main(argv: list[str] | None = None) -> int:
         key = f"{a}-{b}"
         if args.only is not None and args.only != key:
             continue
-        stored[key] = run_pairing(a, b, max(2, int(n * args.scale)), args.seed, args.jobs)
+        result = run_pairing(a, b, max(2, int(n * args.scale)), args.seed, args.jobs)
+        stored = load_summaries(data)            # another run may have stored a pairing since
+        stored[key] = result
         save_summaries(data, stored)
     keys = [f"{a}-{b}" for a, b, _ in STRENGTH_PAIRINGS if f"{a}-{b}" in stored]
     summaries = [stored[k] for k in keys]
