@@ -124,5 +124,43 @@ def bench(games: int) -> None:
         click.echo(line)
 
 
+@cli.command()
+@click.option("--team-a", "team_a", default="pimc", show_default=True, metavar="PLAYER",
+              help="random, ref or pimc; options after a colon, e.g. pimc:worlds=20,time=0.")
+@click.option("--team-b", "team_b", default="ref", show_default=True, metavar="PLAYER")
+@click.option("--matches", type=click.IntRange(2, 1_000_000), default=20, show_default=True,
+              help="Games to the target, in duplicate pairs (each deal sequence twice).")
+@click.option("--rules", "rules_name", default="bit93", show_default=True)
+@click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=0, show_default=True,
+              help="First game number; pair i plays game number seed+i.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=2, show_default=True)
+@click.option("--chart", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write a PNG chart of the results here.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Write the summary as JSON here.")
+def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jobs: int,
+          chart: Path | None, json_out: Path | None) -> None:
+    """Duplicate matches between two players: wins, points, euchres, lone hands (95% CIs)."""
+    import json
+
+    from .arena import PlayerSpecError, report_lines, run_matches, summarise, summary_json
+    from .arena import chart as draw
+    from .rules import UnknownRules, preset
+
+    try:
+        rules = preset(rules_name)
+        results, secs = run_matches(rules, team_a, team_b, matches, seed, jobs)
+    except (PlayerSpecError, UnknownRules) as exc:
+        raise click.UsageError(str(exc)) from None
+    s = summarise(results, team_a, team_b, rules, secs, jobs)
+    for line in report_lines(s):
+        click.echo(line)
+    if chart is not None:
+        draw([s], chart)
+        click.echo(f"chart written to {chart}")
+    if json_out is not None:
+        json_out.write_text(json.dumps(summary_json(s), indent=1) + "\n")
+
+
 def main() -> None:
     cli()
