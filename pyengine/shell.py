@@ -449,7 +449,12 @@ class Session:
             if low in QUIT_WORDS:
                 raise Quit
             if low in HELP_WORDS:
-                self.say(*help_lines(self.style, g.rules))
+                from .hints import HINT_HELP
+                self.say(*help_lines(self.style, g.rules), HINT_HELP)
+                continue
+            from .hints import hint_lines, is_hint_request
+            if is_hint_request(answer, v):
+                self.say(*hint_lines(v, self.style))
                 continue
             if not answer:
                 self.say("Type your choice (? for help, q to quit).")

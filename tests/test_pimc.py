@@ -201,3 +201,27 @@ def test_player_options_are_read_and_checked() -> None:
     assert (cfg.worlds, cfg.time, cfg.infer) == (20, 0.5, 1.0)
     with pytest.raises(ValueError, match="unknown pimc option"):
         parse_player_options("wolds=3")
+
+
+def test_h_at_a_shell_prompt_shows_the_search_players_rating_of_every_choice() -> None:
+    import io
+
+    from pyengine.shell import run_shell_game
+
+    out = io.StringIO()
+    code = run_shell_game(seed=5, auto=False, transcript=None, ascii_only=True,
+                          rules_name="bit93", stdin=io.StringIO("h\nq\n"), stdout=out)
+    text = out.getvalue()
+    assert code == 0
+    assert "Hint: " in text and "order up alone" in text
+
+
+def test_h_names_hearts_in_round_2_when_hearts_may_be_named() -> None:
+    from pyengine.hints import is_hint_request
+
+    g = GameState.new(BIT93, 5)
+    _advance(g, lambda game: game.phase is Phase.BID2)
+    v = g.view(g.turn)
+    hearts_open = any(getattr(a, "suit", None) == 1 for a in v.legal)
+    assert is_hint_request("h", v) is (not hearts_open)
+    assert is_hint_request("hint", v)
