@@ -90,6 +90,80 @@ def random_chooser(seed: int) -> Chooser:
     return choose
 
 
+def read_hand(c64: C64, seat: int) -> tuple[int, ...]:
+    """A seat's cards (6502 card codes) in its slot order, from hands[] and hand_len[]."""
+    n = c64.read_label("hand_len", 4)[seat]
+    return tuple(c64.read_label("hands", 24)[seat * HAND_MAX: seat * HAND_MAX + n])
+
+
+def caller_of(c64: C64) -> int:
+    """The address of the JSR that called the routine the PC has just entered."""
+    mpu = c64.mpu
+    lo = mpu.memory[0x100 + ((mpu.sp + 1) & 0xFF)]
+    hi = mpu.memory[0x100 + ((mpu.sp + 2) & 0xFF)]
+    return ((hi << 8 | lo) - 2) & 0xFFFF
+
+
+class EventDecoder:
+    """Turns the core's ``hook_event`` calls into ``euchre-transcript/1`` events.
+
+    Call :meth:`decode` with the PC at ``hook_event`` (a trap, replacing the hook
+    or observing it with ``rts=False``): A is the event code, X and Y its
+    arguments, and the rest is read from the 6502's state. The first-dealer cards
+    arrive one event each and are gathered until the ``first_dealer`` event.
+    """
+
+    def __init__(self) -> None:
+        self.fd_cards: list[int] = []
+
+    def reset(self) -> None:
+        self.fd_cards = []
+
+    def decode(self, c64: C64) -> dict | None:
+        """The event of this hook_event call, or None (a first-dealer card, kept)."""
+        mpu = c64.mpu
+        code, x, y = mpu.a, mpu.x, mpu.y
+
+        def read(label: str, n: int = 1) -> bytes:
+            return c64.read_label(label, n)
+
+        if code == EV_FD_CARD:
+            self.fd_cards.append(y)
+            return None
+        if code == EV_FIRST_DEALER:
+            cards = [card_name(c) for c in self.fd_cards]
+            self.fd_cards = []
+            return {"ev": "first_dealer", "cards": cards, "dealer": x}
+        if code == EV_DEAL:
+            return {"ev": "deal", "hand": read("hand_no")[0], "dealer": read("dealer")[0],
+                    "hands": [[card_name(c) for c in read_hand(c64, s)] for s in range(4)],
+                    "upcard": card_name(read("upcard")[0])}
+        if code == EV_BID:
+            rnd = read("bid_round")[0]
+            if y == BID_PASS:
+                call, suit, alone = "pass", None, False
+            else:
+                call = "order" if rnd == 1 else "name"
+                suit, alone = SUITS[y & BID_SUIT_MASK], bool(y & BID_ALONE)
+            return {"ev": "bid", "seat": x, "round": rnd, "call": call, "suit": suit,
+                    "alone": alone}
+        if code == EV_DISCARD:
+            return {"ev": "discard", "seat": x, "card": card_name(y)}
+        if code == EV_PASSED_OUT:
+            return {"ev": "passed_out"}
+        if code == EV_PLAY:
+            return {"ev": "play", "seat": x, "card": card_name(y)}
+        if code == EV_TRICK:
+            return {"ev": "trick", "winner": x}
+        if code == EV_SCORE:
+            return {"ev": "score", "makers": x, "tricks": list(read("tricks_won", 2)),
+                    "points": list(read("points", 2)), "total": list(read("total", 2))}
+        if code == EV_GAME_OVER:
+            return {"ev": "game_over", "winner": x, "total": list(read("total", 2))}
+        raise CoreError(f"hook_event called with unknown event code {code} "
+                        f"(from {c64.describe(caller_of(c64))})")
+
+
 @dataclass
 class CoreGame:
     """One game played by the 6502 core."""
@@ -120,7 +194,7 @@ class Core:
         self._game: CoreGame | None = None
         self.last_game: CoreGame | None = None      # also after a fault: the events so far
         self._chooser: Chooser | None = None
-        self._fd_cards: list[int] = []
+        self._decoder = EventDecoder()
         self._ai_start: tuple[str, int] | None = None
         self._deal_start: int | None = None
         c64 = self.c64
@@ -141,7 +215,7 @@ class Core:
         c64 = self.c64
         self._game = self.last_game = CoreGame(seed)
         self._chooser = chooser
-        self._fd_cards = []
+        self._decoder.reset()
         c64.poke("game_seed", [seed & 0xFF, seed >> 8])
         c64.poke("human_seats", human_seats)
         result = c64.call("core_game", max_cycles=GAME_CYCLE_BUDGET)
@@ -165,66 +239,22 @@ class Core:
         return self.c64.read_label(label, n)
 
     def _hand(self, seat: int) -> tuple[int, ...]:
-        n = self._read("hand_len", 4)[seat]
-        return tuple(self._read("hands", 24)[seat * HAND_MAX: seat * HAND_MAX + n])
+        return read_hand(self.c64, seat)
 
     def _on_event(self, c64: C64) -> None:
         game = self._game
         assert game is not None
-        mpu = c64.mpu
-        code, x, y = mpu.a, mpu.x, mpu.y
+        code = c64.mpu.a
         if self._ai_start is not None:
             kind, start = self._ai_start
             game.decision_cycles.setdefault(kind, []).append(c64.cycles - start)
             self._ai_start = None
-        ev: dict | None
-        if code == EV_FD_CARD:
-            self._fd_cards.append(y)
-            return
-        if code == EV_FIRST_DEALER:
-            ev = {"ev": "first_dealer", "cards": [card_name(c) for c in self._fd_cards],
-                  "dealer": x}
-        elif code == EV_DEAL:
-            if self._deal_start is not None:
-                game.deal_cycles.append(c64.cycles - self._deal_start)
-                self._deal_start = None
-            ev = {"ev": "deal", "hand": self._read("hand_no")[0],
-                  "dealer": self._read("dealer")[0],
-                  "hands": [[card_name(c) for c in self._hand(s)] for s in range(4)],
-                  "upcard": card_name(self._read("upcard")[0])}
-        elif code == EV_BID:
-            rnd = self._read("bid_round")[0]
-            if y == BID_PASS:
-                call, suit, alone = "pass", None, False
-            else:
-                call = "order" if rnd == 1 else "name"
-                suit, alone = SUITS[y & BID_SUIT_MASK], bool(y & BID_ALONE)
-            ev = {"ev": "bid", "seat": x, "round": rnd, "call": call, "suit": suit,
-                  "alone": alone}
-        elif code == EV_DISCARD:
-            ev = {"ev": "discard", "seat": x, "card": card_name(y)}
-        elif code == EV_PASSED_OUT:
-            ev = {"ev": "passed_out"}
-        elif code == EV_PLAY:
-            ev = {"ev": "play", "seat": x, "card": card_name(y)}
-        elif code == EV_TRICK:
-            ev = {"ev": "trick", "winner": x}
-        elif code == EV_SCORE:
-            ev = {"ev": "score", "makers": x, "tricks": list(self._read("tricks_won", 2)),
-                  "points": list(self._read("points", 2)),
-                  "total": list(self._read("total", 2))}
-        elif code == EV_GAME_OVER:
-            ev = {"ev": "game_over", "winner": x, "total": list(self._read("total", 2))}
-        else:
-            raise CoreError(f"hook_event called with unknown event code {code} "
-                            f"(from {c64.describe(self._caller())})")
-        game.events.append(ev)
-
-    def _caller(self) -> int:
-        mpu = self.c64.mpu
-        lo = mpu.memory[0x100 + ((mpu.sp + 1) & 0xFF)]
-        hi = mpu.memory[0x100 + ((mpu.sp + 2) & 0xFF)]
-        return ((hi << 8 | lo) - 2) & 0xFFFF
+        if code == EV_DEAL and self._deal_start is not None:
+            game.deal_cycles.append(c64.cycles - self._deal_start)
+            self._deal_start = None
+        ev = self._decoder.decode(c64)
+        if ev is not None:
+            game.events.append(ev)
 
     def _on_decide(self, c64: C64) -> None:
         mpu = c64.mpu
