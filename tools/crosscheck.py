@@ -132,12 +132,15 @@ def crosscheck(prg: Path, games: int, start_seed: int, human: bool,
             if mismatch:
                 return mismatch, total
         return None, total
-    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(str(prg),)) as pool:
+    pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(str(prg),))
+    try:
         for mismatch, figures in pool.map(_check_chunk, chunks):
             total.add(figures)
             if mismatch:
                 mismatches.append(mismatch)
                 break
+    finally:
+        pool.shutdown(cancel_futures=True)      # a mismatch: do not play the rest
     return (min(mismatches, key=lambda m: m.seed) if mismatches else None), total
 
 
