@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .bench import WinRate
-from .events import PASS, Bid, GameOver, Score
+from .events import PASS, Bid, Deal, GameOver, PassedOut, Score
 from .game import GameState
 from .player import Player, RandomPlayer, RefPlayer
 from .rules import BIT93, Rules
@@ -99,6 +99,22 @@ class MatchResult:
     a: TeamTally
     b: TeamTally
     seconds: float
+    records: list[HandRecord] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One deal of a match, in engine seats and teams (team A is team ``a_seats``)."""
+
+    hand: int                  # deal number in the game (passed-out deals included)
+    dealer: int
+    before: tuple[int, int]    # score (team 0, team 1) before the deal
+    maker: int | None          # None: passed out
+    round: int = 0
+    trump: int | None = None
+    alone: bool = False
+    maker_tricks: int = 0
+    points: tuple[int, int] = (0, 0)
 
 
 def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats: int,
@@ -115,10 +131,20 @@ def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats
     tally = (TeamTally(), TeamTally())          # by team index 0/1 of the engine
     hands = 0
     alone = False
+    records: list[HandRecord] = []
+    deal, call, total = None, None, (0, 0)
     for e in game.events:
-        if isinstance(e, Bid) and e.call != PASS:
+        if isinstance(e, Deal):
+            deal, call = e, None
+        elif isinstance(e, PassedOut):
+            records.append(HandRecord(deal.hand, deal.dealer, total, None))
+        elif isinstance(e, Bid) and e.call != PASS:
             alone = e.alone
-        elif isinstance(e, Score):
+            call = e
+        if isinstance(e, Score):
+            records.append(HandRecord(deal.hand, deal.dealer, total, call.seat, call.round,
+                                      call.suit, call.alone, e.tricks[e.makers], e.points))
+            total = e.total
             hands += 1
             mk, df = tally[e.makers], tally[1 - e.makers]
             mt = e.tricks[e.makers]
@@ -136,7 +162,8 @@ def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats
         elif isinstance(e, GameOver):
             tally[e.winner].wins += 1
     return MatchResult(sequence, game_number, a_seats, hands, game.hand_no,
-                       tally[a_seats], tally[1 - a_seats], time.perf_counter() - start)
+                       tally[a_seats], tally[1 - a_seats], time.perf_counter() - start,
+                       records)
 
 
 def _run_task(task: tuple) -> MatchResult:
@@ -320,6 +347,132 @@ def summary_json(s: Summary) -> dict:
     return d
 
 
+# --- where the points go: hand-by-hand duplicate comparison ------------------------
+
+POSITION_NAMES = ("dealer's left", "dealer's partner", "dealer's right", "dealer")
+
+
+def _net0(r: HandRecord) -> int:
+    return r.points[0] - r.points[1]
+
+
+def _contract(r: HandRecord) -> tuple | None:
+    return None if r.maker is None else (r.maker, r.trump, r.alone)
+
+
+def _team_call(r: HandRecord, pair: int) -> str:
+    """What the seat pair ``pair`` did with its cards in this deal."""
+    if r.maker is None:
+        return "passed out"
+    if (r.maker & 1) != pair:
+        return "defended"
+    if r.alone:
+        forced = r.round == 1 and r.maker == (r.dealer + 2) % 4
+        return "forced loner" if forced else "alone"
+    return f"called r{r.round}"
+
+
+def duplicate_hands(results: list[MatchResult]) -> list[tuple[HandRecord, HandRecord]]:
+    """(X, Y) records of the same deal: X with team A in seats 0+2, Y with team B there."""
+    by_seq: dict[int, dict[int, MatchResult]] = {}
+    for r in results:
+        by_seq.setdefault(r.sequence, {})[r.a_seats] = r
+    out = []
+    for pair in by_seq.values():
+        if 0 not in pair or 1 not in pair:
+            continue
+        ys = {h.hand: h for h in pair[1].records}
+        for x in pair[0].records:
+            y = ys.get(x.hand)
+            if y is not None:
+                out.append((x, y))
+    return out
+
+
+def _mean_ci(xs: list[float]) -> str:
+    n = len(xs)
+    if n == 0:
+        return "-"
+    m = sum(xs) / n
+    if n < 2:
+        return f"{m:+.2f}"
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    return f"{m:+.2f} ({m - 1.96 * sd / math.sqrt(n):+.2f} to {m + 1.96 * sd / math.sqrt(n):+.2f})"
+
+
+def analysis_lines(results: list[MatchResult], spec_a: str, spec_b: str) -> list[str]:
+    """Markdown: where team B loses points to team A, deal by deal on the same cards.
+
+    Every deal k of a duplicate pair is dealt identically in both games, with
+    the teams swapped: A's result on a seat pair's cards minus B's result on
+    the same cards is A's advantage on that deal (both seat pairs together:
+    one number per deal). The deals are grouped by what each team did with
+    the cards; hands differ only after the scores diverge.
+    """
+    pairs = duplicate_hands(results)
+    rows: dict[str, list[float]] = {}
+
+    def add(key: str, d: float) -> None:
+        rows.setdefault(key, []).append(d)
+
+    for x, y in pairs:
+        d = _net0(x) - _net0(y)          # A's advantage on this deal (A on pair 0 in X)
+        add("all deals", d)
+        if _contract(x) == _contract(y):
+            add("same contract (card play only)" if x.maker is not None
+                else "passed out in both", d)
+            if x.maker is not None:
+                maker_pair = x.maker & 1
+                who = spec_a if maker_pair == 0 else spec_b
+                add(f"same contract, {who} (team {'A' if maker_pair == 0 else 'B'}) "
+                    "made it in the first game", d)
+            continue
+        # different outcomes of the auction: name what B did and what A did on each pair
+        for pair in (0, 1):
+            a_rec, b_rec = (x, y) if pair == 0 else (y, x)
+            a_did, b_did = _team_call(a_rec, pair), _team_call(b_rec, pair)
+            if a_did != b_did:
+                add(f"{spec_b} {b_did}, {spec_a} {a_did} (same cards)", d)
+        near = max(max(x.before), max(y.before)) >= 8
+        if near:
+            add("auction differs, a side at 8+ points", d)
+    lines = [f"Deal by deal, {spec_a} (A) against {spec_b} (B) on the same cards: "
+             f"{len(pairs)} deals. The value is A's net points per deal minus B's on the "
+             "same cards (positive: B loses points there); a deal may count in two rows "
+             "(one per seat pair whose bidding differed).", "",
+             "| what happened | deals | A's advantage per deal (95%) | total |",
+             "| --- | --- | --- | --- |"]
+    for key in sorted(rows, key=lambda k: (k != "all deals", -abs(sum(rows[k])))):
+        xs = rows[key]
+        lines.append(f"| {key} | {len(xs)} | {_mean_ci(xs)} | {sum(xs):+.0f} |")
+    lines += ["", *calls_by_position(results, spec_a, spec_b)]
+    return lines
+
+
+def calls_by_position(results: list[MatchResult], spec_a: str, spec_b: str) -> list[str]:
+    """Each team's calls by seat (relative to the dealer) and round: how often euchred."""
+    stats: dict[tuple, list[int]] = {}
+    for r in results:
+        for h in r.records:
+            if h.maker is None:
+                continue
+            team = "A" if (h.maker & 1) == r.a_seats else "B"
+            pos = POSITION_NAMES[(h.maker - h.dealer - 1) % 4]
+            kind = "alone" if h.alone else "with partner"
+            key = (team, f"r{h.round} {pos}, {kind}")
+            st = stats.setdefault(key, [0, 0, 0])
+            st[0] += 1
+            st[1] += h.maker_tricks < 3
+            mine = h.maker & 1
+            st[2] += h.points[mine] - h.points[1 - mine]
+    lines = ["| calls by | seat and round | calls | euchred | makers' net points per call |",
+             "| --- | --- | --- | --- | --- |"]
+    for (team, what), (n, e, net) in sorted(stats.items()):
+        name = spec_a if team == "A" else spec_b
+        lines.append(f"| {name} | {what} | {n} | {wilson(e, n).pct()} | {net / n:+.2f} |")
+    return lines
+
+
 # --- chart ------------------------------------------------------------------------
 
 def chart(summaries: list[Summary], path: Path) -> None:
@@ -369,12 +522,12 @@ STRENGTH_PAIRINGS = (("ref", "random", 2000), ("pimc", "random", 400), ("pimc", 
 
 
 def run_pairing(a: str, b: str, n: int, seed: int = 0, jobs: int = 2,
-                echo: Callable[[str], None] = print) -> Summary:
+                echo: Callable[[str], None] = print) -> tuple[Summary, list[MatchResult]]:
     results, secs = run_matches(BIT93, a, b, n, seed, jobs)
     s = summarise(results, a, b, BIT93, secs, jobs)
     for line in report_lines(s):
         echo(line)
-    return s
+    return s, results
 
 
 def summary_from_json(d: dict) -> Summary:
@@ -388,14 +541,16 @@ def summary_from_json(d: dict) -> Summary:
 
 
 def load_summaries(path: Path) -> dict[str, Summary]:
+    """Stored summaries by pairing key ("pimc-ref"); "analysis:KEY" entries hold lines."""
     if not path.exists():
         return {}
-    return {k: summary_from_json(v) for k, v in json.loads(path.read_text()).items()}
+    return {k: (v if k.startswith("analysis:") else summary_from_json(v))
+            for k, v in json.loads(path.read_text()).items()}
 
 
-def save_summaries(path: Path, summaries: dict[str, Summary]) -> None:
-    path.write_text(json.dumps({k: summary_json(s) for k, s in summaries.items()},
-                               indent=1) + "\n")
+def save_summaries(path: Path, summaries: dict) -> None:
+    path.write_text(json.dumps({k: (s if k.startswith("analysis:") else summary_json(s))
+                                for k, s in summaries.items()}, indent=1) + "\n")
 
 
 def table_markdown(summaries: list[Summary]) -> list[str]:
@@ -419,7 +574,7 @@ END_MARK = "<!-- strength:end -->"
 
 
 def write_strength_section(md: Path, summaries: list[Summary], chart_name: str,
-                           command: str) -> None:
+                           command: str, analysis: list[str] = ()) -> None:
     """Replace the measured section of ``md`` (between the marks), keeping the prose."""
     body = [BEGIN_MARK, "", f"Measured with `{command}` "
             f"(rules bit93, game numbers from 0, pimc = arena setting "
@@ -427,7 +582,10 @@ def write_strength_section(md: Path, summaries: list[Summary], chart_name: str,
             f"![strength chart]({chart_name})", "", "Full reports:", "", "```"]
     for s in summaries:
         body += report_lines(s) + [""]
-    body += ["```", "", END_MARK]
+    body += ["```", ""]
+    if analysis:
+        body += ["### Where the points go (measured)", "", *analysis, ""]
+    body += [END_MARK]
     text = md.read_text() if md.exists() else "# Playing strength\n\n"
     if BEGIN_MARK in text and END_MARK in text:
         head, rest = text.split(BEGIN_MARK, 1)
@@ -464,14 +622,17 @@ def main(argv: list[str] | None = None) -> int:
         key = f"{a}-{b}"
         if args.only is not None and args.only != key:
             continue
-        result = run_pairing(a, b, max(2, int(n * args.scale)), args.seed, args.jobs)
+        result, matches = run_pairing(a, b, max(2, int(n * args.scale)), args.seed, args.jobs)
         stored = load_summaries(data)            # another run may have stored a pairing since
         stored[key] = result
+        if b == "ref":
+            stored["analysis:" + key] = analysis_lines(matches, a, b)
         save_summaries(data, stored)
     keys = [f"{a}-{b}" for a, b, _ in STRENGTH_PAIRINGS if f"{a}-{b}" in stored]
     summaries = [stored[k] for k in keys]
     chart(summaries, png)
-    write_strength_section(md, summaries, png.name, "python -m pyengine.arena strength")
+    extra = [line for k in keys for line in stored.get("analysis:" + k, [])]
+    write_strength_section(md, summaries, png.name, "python -m pyengine.arena strength", extra)
     return 0
 
 
