@@ -1,0 +1,1028 @@
+"""Drive the whole C64 program through its keyboard, joystick and screen.
+
+``Frontend`` runs ``build/euchre.prg`` under the harness the way a player
+would: it boots to the title, sets options with the title's keys, types a game
+number, starts a game and answers every prompt with key presses (or joystick
+port 2). What it knows of the game it reads from screen and colour memory only
+(:func:`south_hand`, :func:`status`, :func:`prompt`); the one thing it takes
+from the 6502's state is the event stream, through an observing trap on
+``hook_event`` decoded exactly as the core cross-check does
+(:class:`tools.core.EventDecoder`), so the game can be compared with pyengine.
+
+:func:`play` plays one game with South choosing random legal moves (the legal
+moves come from pyengine replaying the 6502's transcript so far), checks the
+screen against the engine at every South prompt and, with ``fuzz``, presses
+random keys that must not decide anything before each real choice.
+
+``python -m tools.frontend --bench`` measures the cycles from a key press to the
+end of the screen update it causes (the next GETIN poll or the first
+``wait_frame``), per kind of key. ``--games N --fuzz`` plays N games by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pyengine.cards import SUIT_SYMBOLS, SUITS, card_name, parse_card
+from pyengine.game import BidAction, DiscardAction, GameState, PlayAction
+from pyengine.player import RefPlayer
+from pyengine.replay import ReplayError, replay
+from pyengine.rules import BIT93
+from pyengine.runner import play_game
+from pyengine.transcript import Transcript, from_game
+
+from .charset import screen_to_unicode_table
+from .core import EventDecoder
+from .harness import C64, HarnessError
+from .screen import COLS, ROWS
+
+DEFAULT_PRG = Path("build/euchre.prg")
+SCREEN_RAM, COLOR_RAM = 0x0400, 0xD800
+GETIN = 0xFFE4
+FRAME_CYCLES = 19_656
+BUDGET_CYCLES = 2 * FRAME_CYCLES          # a screen update after a key: two frames
+STEP_CYCLES = 60_000_000                  # a run to the next prompt; past this it has hung
+
+# PETSCII keys the program reads (c64/input.oph, c64/main.oph)
+RETURN, SPACE, RIGHT, LEFT, DELETE, STOP = 0x0D, 0x20, 0x1D, 0x9D, 0x14, 0x03
+
+# The screen layout (c64/table.oph)
+ROW_STATUS, ROW_INFO, ROW_HAND, ROW_CHOICES, ROW_MSG, ROW_KEYS = 0, 1, 19, 22, 23, 24
+HAND_COLS = (8, 12, 16, 20, 24, 28)
+NAME_ROW, NAME_COL = (17, 9, 3, 9), (17, 1, 17, 33)
+BACKS_ROW, BACKS_COL = (0, 10, 4, 10), (0, 1, 17, 35)
+TRICK_ROW, TRICK_COL = (14, 10, 6, 10), (18, 9, 18, 27)
+UPCARD_ROW, UPCARD_COL = 10, 18
+SEAT_WORDS = ("SOUTH", "WEST", "NORTH", "EAST")
+BG_FELT, BG_FACE, BG_BACK, BG_HILITE = 0, 1, 2, 3      # ECM background of a cell
+COL_BLACK, COL_RED = 0, 2
+RANK_GLYPHS = "9TJQKA"
+SPEEDS = ("NO WAIT", "FAST", "NORMAL", "SLOW")          # the order key 3 cycles them
+
+KEYS_CARDS = "CRSR/JOY + RETURN/FIRE, 1-6, STOP=QUIT"
+KEYS_BID1 = "P PASS O ORDER A ALONE  CRSR+RETURN"
+KEYS_BID2 = "S H D C NAME  A ALONE  P PASS"
+KEYS_GAME_OVER = "P/RETURN PLAY AGAIN   T TITLE"
+KEYS_RULES = "ANY KEY: NEXT PAGE   RUN/STOP: BACK"
+SUIT_WORDS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+
+
+class FrontendError(HarnessError):
+    """The screen does not show what the program should show, or a key did nothing."""
+
+
+# ---- reading the screen ----------------------------------------------------------------
+
+_GLYPHS = screen_to_unicode_table()
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Screen and colour memory at one moment (the program runs in ECM)."""
+
+    codes: tuple[int, ...]
+    colours: tuple[int, ...]
+
+    @classmethod
+    def capture(cls, mem) -> Screen:
+        return cls(tuple(mem[SCREEN_RAM:SCREEN_RAM + COLS * ROWS]),
+                   tuple(c & 0x0F for c in mem[COLOR_RAM:COLOR_RAM + COLS * ROWS]))
+
+    def char(self, row: int, col: int) -> str:
+        return _GLYPHS[self.codes[row * COLS + col] & 0x3F]
+
+    def bg(self, row: int, col: int) -> int:
+        return self.codes[row * COLS + col] >> 6
+
+    def colour(self, row: int, col: int) -> int:
+        return self.colours[row * COLS + col]
+
+    def row(self, row: int) -> str:
+        return "".join(self.char(row, c) for c in range(COLS))
+
+    def text(self) -> str:
+        return "\n".join(self.row(r) for r in range(ROWS))
+
+    def card_at(self, row: int, col: int) -> int | None:
+        """The face-up card whose 3x3 picture starts at (row, col), or None (no face there).
+
+        Rank glyph top left and bottom right, suit glyph in the middle, all in the
+        suit's colour (red hearts and diamonds, black spades and clubs).
+        """
+        if self.bg(row, col) not in (BG_FACE, BG_HILITE):
+            return None
+        rank, suit = self.char(row, col), self.char(row + 1, col + 1)
+        if rank not in RANK_GLYPHS or suit not in SUIT_SYMBOLS:
+            raise FrontendError(f"a card face at row {row} column {col} shows {rank!r} "
+                                f"{suit!r}\n{self.text()}")
+        s = SUIT_SYMBOLS.index(suit)
+        want = COL_RED if s in (1, 2) else COL_BLACK
+        for r, c in ((row, col), (row + 1, col + 1), (row + 2, col + 2)):
+            if self.colour(r, c) != want:
+                raise FrontendError(f"card {rank}{SUITS[s]} at row {row} column {col}: cell "
+                                    f"({r},{c}) has colour {self.colour(r, c)}, not {want}")
+        if self.char(row + 2, col + 2) != rank:
+            raise FrontendError(f"card at row {row} column {col}: bottom rank differs")
+        return s * 6 + RANK_GLYPHS.index(rank)
+
+
+@dataclass(frozen=True)
+class HandCard:
+    slot: int
+    card: int          # pyengine / 6502 card code
+    selected: bool     # under South's cursor (yellow face)
+
+
+def south_hand(screen: Screen) -> list[HandCard]:
+    """South's cards, rows 19-21, left to right."""
+    hand = []
+    for slot, col in enumerate(HAND_COLS):
+        card = screen.card_at(ROW_HAND, col)
+        if card is None:
+            break
+        hand.append(HandCard(slot, card, screen.bg(ROW_HAND, col) == BG_HILITE))
+    return hand
+
+
+@dataclass(frozen=True)
+class Status:
+    game: int
+    total: tuple[int, int]
+    trump: int | None = None          # suit, once a hand is made
+    maker: int | None = None
+    alone: bool = False
+    tricks: tuple[int, int] | None = None
+
+
+_ROW0 = re.compile(r"^GAME (\d+) +EUCHRE 64 +WE (\d+) THEY (\d+) *$")
+_ROW1 = re.compile(r"^TRUMP (.) BY (SOUTH|WEST|NORTH|EAST)( ALONE)? +TRICKS (\d)-(\d) *$")
+
+
+def status(screen: Screen) -> Status:
+    """Rows 0 and 1: game number and score; trump, makers, ALONE and tricks."""
+    m = _ROW0.match(screen.row(ROW_STATUS))
+    if not m:
+        raise FrontendError(f"row 0 is not a status line: {screen.row(ROW_STATUS)!r}")
+    game, we, they = (int(g) for g in m.groups())
+    info = screen.row(ROW_INFO)
+    if not info.strip():
+        return Status(game, (we, they))
+    m1 = _ROW1.match(info)
+    if not m1 or m1.group(1) not in SUIT_SYMBOLS:
+        raise FrontendError(f"row 1 is not a trump line: {info!r}")
+    return Status(game, (we, they), SUIT_SYMBOLS.index(m1.group(1)),
+                  SEAT_WORDS.index(m1.group(2)), bool(m1.group(3)),
+                  (int(m1.group(4)), int(m1.group(5))))
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the screen asks for. kind: title, number, rules, bid1, bid2, discard, play,
+    game_over, or None (nothing recognised)."""
+
+    kind: str | None
+    message: str = ""
+    choices: tuple[tuple, ...] = ()   # bids: engine-style tuples, in screen order
+    selected: int | None = None       # bids: the choice under the cursor
+
+
+_CHOICE = re.compile(r"([ >])(PASS|ORDER UP|PICK UP|ALONE|[♠♥♦♣](?:ALONE)?)")
+
+
+def bid_choices(screen: Screen, bid_round: int) -> tuple[tuple[tuple, ...], int | None]:
+    """Row 22 while bidding: the choices as ('pass',) / ('order', alone) / ('name', suit,
+    alone), and which one the '>' marks."""
+    text = screen.row(ROW_CHOICES).rstrip()
+    choices, selected, pos = [], None, 1
+    while pos < len(text):
+        m = _CHOICE.match(text, pos)
+        if not m:
+            raise FrontendError(f"row 22 is not a list of bids: {text!r}")
+        label = m.group(2)
+        if m.group(1) == ">":
+            selected = len(choices)
+        if label == "PASS":
+            choices.append(("pass",))
+        elif bid_round == 1:
+            choices.append(("order", label == "ALONE"))
+        else:
+            choices.append(("name", SUIT_SYMBOLS.index(label[0]), label.endswith("ALONE")))
+        pos = m.end() + 1
+    return tuple(choices), selected
+
+
+def prompt(screen: Screen) -> Prompt:
+    keys, msg = screen.row(ROW_KEYS).strip(), screen.row(ROW_MSG).strip()
+    if keys == KEYS_CARDS:
+        discard = msg.startswith(("YOUR DISCARD", "KEEP THE UPCARD", "YOU HOLD TRUMP"))
+        return Prompt("discard" if discard else "play", msg)
+    if keys in (KEYS_BID1, KEYS_BID2):
+        rnd = 1 if keys == KEYS_BID1 else 2
+        choices, selected = bid_choices(screen, rnd)
+        return Prompt(f"bid{rnd}", msg, choices, selected)
+    if keys == KEYS_GAME_OVER:
+        return Prompt("game_over", msg)
+    if keys == KEYS_RULES:
+        return Prompt("rules", msg)
+    if screen.row(11).strip().startswith("1  START"):
+        if screen.row(14).strip().startswith("GAME NUMBER?"):
+            return Prompt("number", screen.row(14).strip())
+        return Prompt("title", msg)
+    return Prompt(None, msg)
+
+
+def title_options(screen: Screen) -> dict:
+    """Row 16 of the title: '3 SPEED NORMAL  S SOUND ON  D DEMO OFF'."""
+    m = re.match(r"^ 3 SPEED (NO WAIT|FAST|NORMAL|SLOW) +S SOUND (ON|OFF) +D DEMO (ON|OFF)",
+                 screen.row(16))
+    if not m:
+        raise FrontendError(f"row 16 is not the options line: {screen.row(16)!r}")
+    return {"speed": m.group(1), "sound": m.group(2) == "ON", "demo": m.group(3) == "ON"}
+
+
+# ---- the driver --------------------------------------------------------------------------
+
+@dataclass
+class KeyTiming:
+    """Cycles from a key's GETIN (or a joystick change) to the end of its screen update."""
+
+    kind: str
+    start: int
+    cycles: int | None = None
+    ended_by: str = ""
+
+
+class Frontend:
+    """build/euchre.prg under the harness, driven by keys, read from the screen."""
+
+    def __init__(self, prg: Path | str = DEFAULT_PRG, map_path: Path | str | None = None) -> None:
+        prg = Path(prg)
+        if not prg.is_file():
+            raise FrontendError(f"{prg}: no such program (run `make` to build it)")
+        map_path = Path(map_path) if map_path else prg.with_suffix(".map")
+        if not map_path.is_file():
+            raise FrontendError(f"{map_path}: the label map is missing (built beside the .prg)")
+        self.c64 = C64(prg, map_path)
+        self.events: list[dict] = []
+        self._decoder = EventDecoder()
+        self._stop_after: int | None = None
+        self._resume_at_event = False
+        self._getin = self.c64._traps[GETIN].handler        # the harness's own GETIN
+        self.c64.trap("hook_event", self._on_event, rts=False)
+        self.c64.trap(GETIN, self._on_getin, name="GETIN")
+        self.c64.trap("wait_frame", self._on_wait_frame, rts=False)
+        self.timings: list[KeyTiming] = []
+        self._pending_kinds: list[str] = []       # kinds of the queued keys, in order
+        self._timing: KeyTiming | None = None
+
+    # --- observing ------------------------------------------------------------------
+
+    def _on_event(self, c64: C64) -> None:
+        if self._resume_at_event:            # the run stopped here last time: seen already
+            self._resume_at_event = False
+            return
+        if self._stop_after is not None and len(self.events) >= self._stop_after:
+            self._resume_at_event = True     # the event before is on the screen: stop
+            c64.stop()
+            return
+        ev = self._decoder.decode(c64)
+        if ev is not None:
+            self.events.append(ev)
+
+    def _end_timing(self, by: str) -> None:
+        t = self._timing
+        if t is not None:
+            t.cycles = self.c64.cycles - t.start
+            t.ended_by = by
+            self._timing = None
+
+    def _on_getin(self, c64: C64) -> None:
+        self._end_timing("GETIN")
+        had_key = bool(c64.keys)
+        self._getin(c64)
+        if had_key and self._pending_kinds:
+            kind = self._pending_kinds.pop(0)
+            if kind:
+                self._timing = KeyTiming(kind, c64.cycles)
+                self.timings.append(self._timing)
+
+    def _on_wait_frame(self, c64: C64) -> None:
+        self._end_timing("wait_frame")
+
+    # --- running ----------------------------------------------------------------------
+
+    def boot(self) -> Screen:
+        self.c64.boot()
+        return self.screen()
+
+    def screen(self) -> Screen:
+        return Screen.capture(self.c64.mem)
+
+    def run(self, max_cycles: int = STEP_CYCLES) -> Screen:
+        self.c64.run_until_idle(max_cycles)
+        return self.screen()
+
+    def key(self, key: str | int, kind: str = "", max_cycles: int = STEP_CYCLES) -> Screen:
+        """Type one key (text character or PETSCII code) and run until the program waits.
+
+        ``kind`` names the key for the timing figures (empty: not timed)."""
+        self.c64.type_keys(key)
+        self._pending_kinds.append(kind)
+        return self.run(max_cycles)
+
+    def keys(self, *keys: str | int) -> Screen:
+        for k in keys:
+            self.key(k)
+        return self.screen()
+
+    def joystick(self, direction: str, kind: str = "", max_cycles: int = STEP_CYCLES) -> Screen:
+        """Push the joystick (left, right, up, down or fire), run, let go, run."""
+        self.c64.set_joystick(**{direction: True})
+        if kind:
+            self._timing = KeyTiming(kind, self.c64.cycles)
+            self.timings.append(self._timing)
+        self.run(max_cycles)
+        self.c64.set_joystick()
+        return self.run(max_cycles)
+
+    # --- the title ----------------------------------------------------------------------
+
+    def set_options(self, speed: str | None = None, sound: bool | None = None,
+                    demo: bool | None = None) -> dict:
+        """Press 3 / S / D on the title until row 16 shows what is asked."""
+        for name, want, key, tries in (("speed", speed, "3", 4), ("sound", sound, "S", 2),
+                                       ("demo", demo, "D", 2)):
+            if want is None:
+                continue
+            for _ in range(tries):
+                if title_options(self.screen())[name] == want:
+                    break
+                self.key(key)
+            else:
+                raise FrontendError(f"key {key} never set {name} to {want}:\n"
+                                    f"{self.screen().text()}")
+        return title_options(self.screen())
+
+    def enter_game_number(self, number: int) -> None:
+        """4, the digits, RETURN: the title then shows the number."""
+        self.key("4")
+        if prompt(self.screen()).kind != "number":
+            raise FrontendError(f"key 4 did not open the game number entry:\n"
+                                f"{self.screen().text()}")
+        for d in str(number):
+            self.key(d)
+        self.key(RETURN)
+        shown = self.screen().row(14).strip()
+        if shown != f"4  GAME NUMBER {number}":
+            raise FrontendError(f"the title shows {shown!r} after typing game {number}")
+
+    def start(self, number: int | None = None, *, speed: str = "NO WAIT",
+              sound: bool = True, demo: bool = False, wait_frames: int = 0,
+              stop_after: int | None = None) -> Screen:
+        """From the title: options, game number (None: the frame counter's), RETURN;
+        run until the program waits for a key (or ``stop_after`` events are drawn)."""
+        if prompt(self.screen()).kind != "title":
+            raise FrontendError(f"not on the title screen:\n{self.screen().text()}")
+        self.set_options(speed, sound, demo)
+        if number is not None:
+            self.enter_game_number(number)
+        elif self.screen().row(14).strip() != "4  GAME NUMBER RANDOM":
+            self.keys("4", RETURN)                 # an empty entry: random again
+            if self.screen().row(14).strip() != "4  GAME NUMBER RANDOM":
+                raise FrontendError(f"4 RETURN did not make the game number random:\n"
+                                    f"{self.screen().text()}")
+        if wait_frames:
+            self.c64.run_frames(wait_frames)
+        self.events = []
+        self._decoder.reset()
+        self.c64.type_keys(RETURN)
+        self._pending_kinds.append("")
+        return self.run_to_event(stop_after) if stop_after else self.run()
+
+    def run_to_event(self, count: int, max_cycles: int = STEP_CYCLES) -> Screen:
+        """Run until ``count`` events have happened and are drawn (the program reports
+        the next one or waits for a key)."""
+        self._stop_after = count
+        try:
+            self.c64.run_until_idle(max_cycles)
+        finally:
+            self._stop_after = None
+        return self.screen()
+
+    def transcript(self, seed: int) -> dict:
+        return {"format": "euchre-transcript/1", "rules": "bit93", "options": {},
+                "seed": seed, "events": list(self.events)}
+
+
+# ---- the engine's view of the 6502's game ---------------------------------------------
+
+def engine_state(seed: int, events: list[dict]) -> GameState:
+    """pyengine's state after replaying the 6502's events (each must be accepted)."""
+    game = None
+    try:
+        for step in replay(Transcript("bit93", seed, list(events))):
+            game = step.game
+    except ReplayError as exc:
+        if not str(exc).startswith("transcript ends before the game is over"):
+            raise FrontendError(f"game {seed}: pyengine rejects the 6502's events: {exc}") \
+                from None
+    if game is None:
+        raise FrontendError(f"game {seed}: no event to replay yet")
+    return game
+
+
+def as_action(choice: tuple):
+    """A Request-style tuple (('pass',), ('order', suit, alone), ...) as an engine action."""
+    if choice[0] == "pass":
+        return BidAction("pass")
+    if choice[0] in ("order", "name"):
+        return BidAction(choice[0], choice[1], choice[2])
+    if choice[0] == "discard":
+        return DiscardAction(choice[1])
+    return PlayAction(choice[1])
+
+
+def south_actions(events: list[dict]) -> list:
+    """South's decisions in a transcript, as engine actions."""
+    out = []
+    for e in events:
+        if e.get("seat") != 0 or e["ev"] not in ("bid", "discard", "play"):
+            continue
+        if e["ev"] == "bid":
+            out.append(BidAction(e["call"], None if e["suit"] is None
+                                 else SUITS.index(e["suit"]), e["alone"]))
+        elif e["ev"] == "discard":
+            out.append(DiscardAction(parse_card(e["card"])))
+        else:
+            out.append(PlayAction(parse_card(e["card"])))
+    return out
+
+
+class ScriptedPlayer:
+    """Seat 0 replaying a list of decisions (what South did on the C64)."""
+
+    def __init__(self, actions: list) -> None:
+        self._actions = list(actions)
+
+    def decide(self, view):
+        if not self._actions:
+            raise FrontendError("pyengine asks South for more decisions than the C64 made")
+        action = self._actions.pop(0)
+        if action not in view.legal:
+            raise FrontendError(f"South's {action} is not legal in pyengine here")
+        return action
+
+
+def engine_events(seed: int, actions: list) -> list[dict]:
+    """pyengine's game: seat 0 replays ``actions``, seats 1-3 RefPlayer()."""
+    players = [ScriptedPlayer(actions), RefPlayer(), RefPlayer(), RefPlayer()]
+    return from_game(play_game(BIT93, seed, players)).events
+
+
+def first_difference(a: list[dict], b: list[dict]) -> str | None:
+    for i in range(max(len(a), len(b))):
+        x = a[i] if i < len(a) else None
+        y = b[i] if i < len(b) else None
+        if x != y:
+            return f"event {i}:\n  6502:     {x}\n  pyengine: {y}"
+    return None
+
+
+# ---- checkpoints: the screen against the engine ----------------------------------------
+
+def check_screen(screen: Screen, game: GameState, seed: int) -> list[str]:
+    """What differs between the table on screen and pyengine's state (empty: nothing)."""
+    problems = []
+    st = status(screen)
+    if st.game != seed:
+        problems.append(f"game number {st.game}, engine {seed}")
+    if st.total != tuple(game.total):
+        problems.append(f"score WE {st.total[0]} THEY {st.total[1]}, engine {game.total}")
+    hand = [h.card for h in south_hand(screen)]
+    if hand != list(game.hands[0]):
+        problems.append(f"South's hand {[card_name(c) for c in hand]}, engine "
+                        f"{[card_name(c) for c in game.hands[0]]}")
+    if game.trump is None:
+        if st.trump is not None:
+            problems.append(f"row 1 shows trump {SUITS[st.trump]} before anyone made it")
+    else:
+        if (st.trump, st.maker, st.alone) != (game.trump, game.maker, game.alone):
+            problems.append(f"row 1 trump/maker/alone {st.trump}/{st.maker}/{st.alone}, "
+                            f"engine {game.trump}/{game.maker}/{game.alone}")
+        if st.tricks != tuple(game.tricks_won):
+            problems.append(f"tricks {st.tricks}, engine {game.tricks_won}")
+    for seat in range(4):
+        name = screen.row(NAME_ROW[seat])[NAME_COL[seat]:NAME_COL[seat] + 7].rstrip()
+        want = SEAT_WORDS[seat] + (" D" if seat == game.dealer else "")
+        if name != want:
+            problems.append(f"seat {seat} name shows {name!r}, want {want!r}")
+    for seat in (1, 2, 3):
+        r, c = BACKS_ROW[seat], BACKS_COL[seat]
+        if seat == game.sitting_out:
+            if screen.row(r)[c:c + 3] != "OUT":
+                problems.append(f"seat {seat} sits out but shows {screen.row(r)[c:c + 5]!r}")
+            continue
+        backs = sum(screen.bg(r, c + i) == BG_BACK for i in range(5))
+        if backs != len(game.hands[seat]):
+            problems.append(f"seat {seat} shows {backs} backs, holds {len(game.hands[seat])}")
+    if game.phase.value == "play":
+        on_table = dict(game.trick)
+        for seat in range(4):
+            shown = screen.card_at(TRICK_ROW[seat], TRICK_COL[seat])
+            if shown != on_table.get(seat):
+                problems.append(f"trick: seat {seat} shows {shown}, engine {on_table.get(seat)}")
+    if game.phase.value == "bid1":
+        up = screen.card_at(UPCARD_ROW, UPCARD_COL)
+        if up != game.upcard:
+            problems.append(f"upcard {up}, engine {game.upcard}")
+    if game.phase.value == "bid2" and screen.bg(UPCARD_ROW, UPCARD_COL) != BG_BACK:
+        problems.append("round 2: the upcard is not turned down")
+    return problems
+
+
+# ---- playing a whole game --------------------------------------------------------------
+
+@dataclass
+class PlayedGame:
+    seed: int
+    events: list[dict]
+    prompts: int = 0
+    fuzz_keys: int = 0
+    buzzes: int = 0
+    checkpoints: int = 0
+    final: Screen | None = None
+    choices: list = field(default_factory=list)      # what the driver chose, as actions
+
+
+def _bid_tuple(action: BidAction, bid_round: int) -> tuple:
+    if action.call == "pass":
+        return ("pass",)
+    if bid_round == 1:
+        return ("order", action.alone)
+    return ("name", action.suit, action.alone)
+
+
+def _legal_slots(hand: list[HandCard], game: GameState) -> set[int]:
+    legal = {a.card for a in game.legal_actions()}
+    return {h.slot for h in hand if h.card in legal}
+
+
+def _selected_slot(screen: Screen) -> int | None:
+    return next((h.slot for h in south_hand(screen) if h.selected), None)
+
+
+class _Fuzzer:
+    """Random keys that must not decide anything at the current prompt."""
+
+    LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    OTHER = [0x11, 0x91, 0x13, 0x93, 0x85, 0x86, 0x87, 0x88, DELETE, 0x22, 0x2A, 0x2F,
+             0xC1, 0xD3, 0xC8, 0xC4, 0xC3, 0xD0, 0xCF, 0x8D, 0xFF, 0x01, 0x5E]
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def candidate(self) -> tuple[str, str | int]:
+        r = self.rng.random()
+        if r < 0.2:
+            return "key", self.rng.choice("0123456789")
+        if r < 0.45:
+            return "key", self.rng.choice(self.LETTERS)
+        if r < 0.55:
+            return "key", self.rng.choice(self.OTHER)
+        if r < 0.7:
+            return "key", self.rng.choice((LEFT, RIGHT))
+        if r < 0.85:
+            return "joy", self.rng.choice(("left", "right", "up", "down"))
+        if r < 0.93:
+            return "key", self.rng.choice((RETURN, SPACE))
+        return "joy", "fire"
+
+
+def _decides(kind: str, how: str, key, screen: Screen, game: GameState,
+             alone_toggle: bool) -> bool:
+    """Would this key (or joystick move) answer the prompt? (read from the screen)"""
+    fire = (how == "key" and key in (RETURN, SPACE)) or (how == "joy" and key == "fire")
+    if kind in ("play", "discard"):
+        hand = south_hand(screen)
+        legal = _legal_slots(hand, game)
+        if fire:
+            return _selected_slot(screen) in legal
+        if how == "key" and isinstance(key, str) and key.isdigit():
+            return int(key) - 1 in legal
+        return False
+    if fire:
+        return True                       # every bid on row 22 is legal
+    if how != "key" or not isinstance(key, str):
+        return False
+    legal = {_bid_tuple(a, game.bid_round) for a in game.legal_actions()}
+    if key == "P":
+        return True
+    if kind == "bid1":
+        if key == "O":
+            return ("order", False) in legal
+        return key == "A"
+    if key in "SHDC" and len(key) == 1:
+        return ("name", "SHDC".index(key), alone_toggle) in legal
+    return False
+
+
+def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
+         check: bool = True, wait_frames: int = 0, speed: str = "NO WAIT",
+         on_prompt: Callable[[Frontend, Prompt], None] | None = None,
+         timed: bool = False) -> PlayedGame:
+    """Play one game from the title: South random legal moves by keys and joystick.
+
+    ``seed`` None: the game number comes from the title's frame counter (after
+    ``wait_frames`` frames) and is read from the screen. ``fuzz``: up to that
+    many random non-deciding keys before each choice, each checked to change
+    nothing. ``check``: compare the screen with pyengine at every prompt.
+    Raises FrontendError (or a HarnessFault) at the first problem.
+    """
+    fe.start(seed, speed=speed, wait_frames=wait_frames)
+    screen = fe.screen()
+    number = status(screen).game
+    if seed is not None and number != seed:
+        raise FrontendError(f"typed game {seed}, the table shows game {number}")
+    played = PlayedGame(number, fe.events)
+    fuzzer = _Fuzzer(rng)
+    while True:
+        p = prompt(screen)
+        if p.kind == "game_over":
+            break
+        if p.kind not in ("bid1", "bid2", "discard", "play"):
+            raise FrontendError(f"game {number}: the program waits, but not for South's "
+                                f"decision (after event {len(fe.events)}):\n{screen.text()}")
+        played.prompts += 1
+        if on_prompt:
+            on_prompt(fe, p)                  # may press keys that decide nothing
+            screen = fe.screen()
+            p = prompt(screen)
+        game = engine_state(number, fe.events)
+        if game.turn != 0 or game.phase.value != p.kind:
+            raise FrontendError(f"game {number}: screen asks {p.kind}, engine expects seat "
+                                f"{game.turn} to {game.phase.value}")
+        if check:
+            problems = check_screen(screen, game, number)
+            if p.kind.startswith("bid"):
+                want = tuple(_bid_tuple(a, game.bid_round) for a in game.legal_actions())
+                if p.choices != want:
+                    problems.append(f"row 22 offers {p.choices}, engine {want}")
+            if problems:
+                raise FrontendError(f"game {number}, event {len(fe.events)}: "
+                                    + "; ".join(problems) + "\n" + screen.text())
+            played.checkpoints += 1
+        alone = False
+        for _ in range(rng.randint(0, fuzz) if fuzz else 0):
+            for _try in range(20):
+                how, key = fuzzer.candidate()
+                if not _decides(p.kind, how, key, screen, game, alone):
+                    break
+            else:
+                continue
+            before_events, before = len(fe.events), screen
+            sid_before = len(fe.c64.sid_writes)
+            kind = _fuzz_kind(p.kind, how, key, screen, game)
+            screen = fe.joystick(key, kind if timed else "") if how == "joy" else \
+                fe.key(key, kind if timed else "")
+            played.fuzz_keys += 1
+            if len(fe.c64.sid_writes) > sid_before:
+                played.buzzes += 1
+            if p.kind == "bid2" and key == "A":
+                alone = not alone
+            if len(fe.events) != before_events or prompt(screen).kind != p.kind:
+                raise FrontendError(f"game {number}: fuzz key {key!r} ({how}) at {p.kind} "
+                                    f"changed the game:\n{screen.text()}")
+            if [h.card for h in south_hand(screen)] != [h.card for h in south_hand(before)] \
+                    or screen.codes[:80] != before.codes[:80]:
+                raise FrontendError(f"game {number}: fuzz key {key!r} ({how}) changed the "
+                                    f"hand or the status rows:\n{screen.text()}")
+        action = rng.choice(game.legal_actions())
+        played.choices.append(action)
+        before_events = len(fe.events)
+        screen = _answer(fe, p.kind, action, screen, game, rng, alone, timed)
+        taken = fe.events[before_events:before_events + 1]
+        if south_actions(taken) != [action]:
+            raise FrontendError(f"game {number}: South's keys for {action} at {p.kind} "
+                                f"gave {taken or 'no event'}:\n{screen.text()}")
+    played.final = screen
+    return played
+
+
+def _fuzz_kind(kind: str, how: str, key, screen: Screen, game: GameState) -> str:
+    if how == "joy" and key in ("left", "right") or how == "key" and key in (LEFT, RIGHT):
+        return "bid cursor move" if kind.startswith("bid") else "card cursor move"
+    if kind in ("play", "discard") and (
+            (how == "key" and isinstance(key, str) and key.isdigit()
+             and 0 < int(key) <= len(south_hand(screen)))
+            or (how == "key" and key in (RETURN, SPACE)) or (how == "joy" and key == "fire")):
+        return "illegal card"
+    if kind == "bid2" and key == "A":
+        return "alone toggle"
+    if kind.startswith("bid") and isinstance(key, str) and key in "SHDCO" and len(key) == 1:
+        return "refused bid"
+    return "ignored key"
+
+
+def _move(fe: Frontend, steps: int, n: int, rng: random.Random, timed: bool,
+          kind: str) -> Screen:
+    """Move a cursor ``steps`` places right (negative: left) on a ring of n, by keys
+    or joystick, sometimes the long way round."""
+    if n and rng.random() < 0.25:
+        steps = steps - n if steps > 0 else steps + n
+    screen = fe.screen()
+    for _ in range(abs(steps)):
+        right = steps > 0
+        if rng.random() < 0.5:
+            screen = fe.key(RIGHT if right else LEFT, kind if timed else "")
+        else:
+            screen = fe.joystick("right" if right else "left", kind if timed else "")
+    return screen
+
+
+def _fire(fe: Frontend, rng: random.Random, timed: bool, kind: str) -> Screen:
+    r = rng.random()
+    if r < 0.5:
+        return fe.key(RETURN, kind if timed else "")
+    if r < 0.75:
+        return fe.key(SPACE, kind if timed else "")
+    return fe.joystick("fire", kind if timed else "")
+
+
+def _answer(fe: Frontend, kind: str, action, screen: Screen, game: GameState,
+            rng: random.Random, alone: bool, timed: bool) -> Screen:
+    """Make South's choice with the keys the screen shows (or the cursor)."""
+    if kind in ("play", "discard"):
+        what = "playing a card" if kind == "play" else "discarding"
+        hand = south_hand(screen)
+        slot = next(h.slot for h in hand if h.card == action.card)
+        if rng.random() < 0.5:
+            return fe.key(str(slot + 1), what if timed else "")
+        at = _selected_slot(screen)
+        if at is None:
+            raise FrontendError(f"no card is under the cursor at the {kind} prompt:\n"
+                                f"{screen.text()}")
+        _move(fe, slot - at, len(hand), rng, timed, "card cursor move")
+        if _selected_slot(fe.screen()) != slot:
+            raise FrontendError(f"the cursor did not reach card {slot + 1}:\n"
+                                f"{fe.screen().text()}")
+        return _fire(fe, rng, timed, what)
+    choice = _bid_tuple(action, game.bid_round)
+    p = prompt(screen)
+    if rng.random() < 0.5:
+        index = p.choices.index(choice)
+        at = p.selected or 0
+        _move(fe, index - at, len(p.choices), rng, timed, "bid cursor move")
+        if prompt(fe.screen()).selected != index:
+            raise FrontendError(f"the '>' did not reach bid {index}:\n{fe.screen().text()}")
+        return _fire(fe, rng, timed, "bid")
+    if choice[0] == "pass":
+        return fe.key("P", "bid" if timed else "")
+    if kind == "bid1":
+        return fe.key("A" if choice[1] else "O", "bid" if timed else "")
+    if choice[2] != alone:
+        fe.key("A", "alone toggle" if timed else "")
+    return fe.key("SHDC"[choice[1]], "bid" if timed else "")
+
+
+def check_identity(played: PlayedGame) -> None:
+    """The 6502's transcript equals pyengine's game with South's choices replayed."""
+    events = played.events
+    if not events or events[-1]["ev"] != "game_over":
+        raise FrontendError(f"game {played.seed}: the transcript does not end in game_over")
+    done = south_actions(events)
+    if played.choices and done != played.choices:
+        raise FrontendError(f"game {played.seed}: South chose {played.choices}, the 6502 "
+                            f"recorded {done}")
+    diff = first_difference(events, engine_events(played.seed, done))
+    if diff:
+        raise FrontendError(f"game {played.seed}: the 6502 differs from pyengine at {diff}")
+
+
+def check_game_over(played: PlayedGame) -> None:
+    """The last screen: WE WIN / THEY WIN and the final score, as the transcript says."""
+    last = played.events[-1]
+    screen = played.final
+    assert screen is not None
+    we, they = last["total"]
+    want = f"{'WE WIN' if last['winner'] == 0 else 'THEY WIN'} {we}-{they}"
+    if screen.row(ROW_MSG).strip() != want:
+        raise FrontendError(f"game {played.seed}: the end says "
+                            f"{screen.row(ROW_MSG).strip()!r}, want {want!r}")
+    if status(screen).total != (we, they):
+        raise FrontendError(f"game {played.seed}: row 0 score {status(screen).total} at "
+                            f"the end, want {(we, they)}")
+
+
+def back_to_title(fe: Frontend) -> Screen:
+    """T at the game-over screen."""
+    screen = fe.key("T")
+    if prompt(screen).kind != "title":
+        raise FrontendError(f"T at the end of the game did not go to the title:\n"
+                            f"{screen.text()}")
+    return screen
+
+
+# ---- the terminal: play the real program from a shell ----------------------------------
+
+WORDS = {"return": RETURN, "ret": RETURN, "enter": RETURN, "left": LEFT, "right": RIGHT,
+         "stop": STOP, "space": SPACE, "del": DELETE}
+JOY_WORDS = {"f": "fire", "fire": "fire", "jleft": "left", "jright": "right", "jup": "up",
+             "jdown": "down"}
+
+
+def parse_line(line: str) -> list[tuple[str, str | int]]:
+    """A typed line as inputs: ('key', code or character) and ('joy', direction).
+
+    Words (any case): return/enter, left, right, stop (RUN/STOP), space, del, and
+    f/fire, jleft/jright/jup/jdown for joystick 2; any other word is typed character
+    by character. An empty line is RETURN."""
+    out: list[tuple[str, str | int]] = []
+    for word in line.split():
+        w = word.lower()
+        if w in WORDS:
+            out.append(("key", WORDS[w]))
+        elif w in JOY_WORDS:
+            out.append(("joy", JOY_WORDS[w]))
+        else:
+            out.extend(("key", ch) for ch in word)
+    return out or [("key", RETURN)]
+
+
+def ansi_screen(mem, screen: Screen) -> str:
+    """The screen in 24-bit ANSI colours: each cell's colour RAM on its ECM background."""
+    from .screen import PALETTE, vic_setup
+
+    vic = vic_setup(mem)
+    lines = []
+    for row in range(ROWS):
+        parts, last = [], None
+        for col in range(COLS):
+            fg = PALETTE[screen.colour(row, col)]
+            _, bg_index = vic.glyph_and_background(screen.codes[row * COLS + col])
+            pair = (fg, PALETTE[bg_index])
+            if pair != last:
+                parts.append("\x1b[38;2;{};{};{}m\x1b[48;2;{};{};{}m".format(*pair[0], *pair[1]))
+                last = pair
+            parts.append(screen.char(row, col))
+        lines.append("".join(parts) + "\x1b[0m")
+    return "\n".join(lines)
+
+
+def describe_event(e: dict) -> str:
+    """One short line for an event (the terminal's narration)."""
+    seat = ("South", "West", "North", "East")
+    ev = e["ev"]
+    if ev == "first_dealer":
+        return f"{seat[e['dealer']]} gets the first black jack and deals"
+    if ev == "deal":
+        return f"hand {e['hand']}: {seat[e['dealer']]} deals, upcard {e['upcard']}"
+    if ev == "bid":
+        if e["call"] == "pass":
+            return f"{seat[e['seat']]} passes"
+        what = "orders up" if e["call"] == "order" else f"names {e['suit']}"
+        return f"{seat[e['seat']]} {what}{' alone' if e['alone'] else ''}"
+    if ev == "discard":
+        return f"{seat[e['seat']]} discards"
+    if ev == "play":
+        return f"{seat[e['seat']]} plays {e['card']}"
+    if ev == "trick":
+        return f"{seat[e['winner']]} takes the trick"
+    if ev == "passed_out":
+        return "all passed twice: no hand"
+    if ev == "score":
+        return f"score: tricks {e['tricks']}, points {e['points']}, total {e['total']}"
+    return f"game over: {'we' if e['winner'] == 0 else 'they'} win {e['total']}"
+
+
+def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
+                colour: bool = False, max_cycles: int = 400_000_000
+                ) -> tuple[int | None, list[dict]]:
+    """Run the program in a terminal: draw, read a line, send its keys, run, redraw.
+
+    The screen is drawn whenever the program waits for a key. While it runs, a key
+    is held down in the keyboard matrix, which ends the computer's pauses after a
+    frame as it does on a C64 (the terminal shows no screen in between). Returns the
+    last game's number (as row 0 showed it) and its 6502 events when the input ends
+    (EOF or Ctrl-C).
+    """
+    fe = Frontend(prg)
+    fe.c64.press("CTRL")
+    fe.boot()
+    if seed is not None:
+        fe.enter_game_number(seed)
+    seen, number = 0, None
+    while True:
+        screen = fe.screen()
+        if screen.row(ROW_STATUS).startswith("GAME "):
+            number = status(screen).game
+        new = fe.events[seen:] if len(fe.events) >= seen else fe.events
+        for e in new:
+            write("  " + describe_event(e))
+        seen = len(fe.events)
+        write(ansi_screen(fe.c64.mem, screen) if colour else screen.text())
+        try:
+            line = read("keys> ")
+        except (EOFError, KeyboardInterrupt):
+            write("")
+            return number, _last_game(fe.events)
+        if prompt(screen).kind == "title":
+            fe.events, seen = [], 0
+            fe._decoder.reset()
+        try:
+            for how, key in parse_line(line):
+                if how == "joy":
+                    fe.joystick(key, max_cycles=max_cycles)
+                else:
+                    fe.key(key, max_cycles=max_cycles)
+        except HarnessError as exc:
+            if "cannot type" in str(exc) or "unknown key" in str(exc):
+                write(f"({exc})")
+                continue
+            raise
+        except KeyboardInterrupt:
+            write("")
+            return number, _last_game(fe.events)
+
+
+def _last_game(events: list[dict]) -> list[dict]:
+    starts = [i for i, e in enumerate(events) if e["ev"] == "first_dealer"]
+    return events[starts[-1]:] if starts else events
+
+
+# ---- the benchmark and the by-hand runs -------------------------------------------------
+
+def bench(games: int, seed: int, prg: Path, out=print) -> dict[str, list[int]]:
+    """Cycles per key kind over ``games`` games at NORMAL speed (a key held down in the
+    keyboard matrix cuts each computer pause to one frame, as a player may)."""
+    fe = Frontend(prg)
+    fe.boot()
+    fe.c64.press("CTRL")
+    rng = random.Random(seed)
+    for i in range(games):
+        played = play(fe, (seed + i) & 0xFFFF, rng, fuzz=4, check=False, speed="NORMAL",
+                      timed=True)
+        check_identity(played)
+        back_to_title(fe)
+    by_kind: dict[str, list[int]] = {}
+    for t in fe.timings:
+        if t.cycles is None:
+            raise FrontendError(f"a {t.kind} key never finished its update")
+        by_kind.setdefault(t.kind, []).append(t.cycles)
+    return by_kind
+
+
+def bench_table(by_kind: dict[str, list[int]]) -> list[str]:
+    lines = ["| key | presses | median cycles | worst cycles | worst, frames | within 2 frames |",
+             "| --- | ---: | ---: | ---: | ---: | --- |"]
+    for kind in sorted(by_kind):
+        v = by_kind[kind]
+        worst = max(v)
+        lines.append(f"| {kind} | {len(v):,} | {int(statistics.median(v)):,} | {worst:,} | "
+                     f"{worst / FRAME_CYCLES:.2f} | {'yes' if worst <= BUDGET_CYCLES else 'NO'} |")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.frontend", description=__doc__.split(
+        "\n\n")[0])
+    ap.add_argument("--bench", action="store_true", help="key-to-screen cycle budget table")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=93, help="first game number / random seed")
+    ap.add_argument("--fuzz", type=int, default=0, help="random keys before each choice")
+    ap.add_argument("--prg", type=Path, default=DEFAULT_PRG)
+    args = ap.parse_args(argv)
+    start = time.perf_counter()
+    if args.bench:
+        by_kind = bench(args.games, args.seed, args.prg)
+        print(f"{args.games} games from game number {args.seed}, NORMAL speed, "
+              f"{sum(len(v) for v in by_kind.values()):,} timed keys "
+              f"({time.perf_counter() - start:.0f} s); budget {BUDGET_CYCLES:,} cycles")
+        print("\n".join(bench_table(by_kind)))
+        return 0 if all(max(v) <= BUDGET_CYCLES for v in by_kind.values()) else 1
+    fe = Frontend(args.prg)
+    fe.boot()
+    rng = random.Random(args.seed)
+    keys = prompts = 0
+    for i in range(args.games):
+        played = play(fe, (args.seed + i) & 0xFFFF, rng, fuzz=args.fuzz)
+        check_identity(played)
+        check_game_over(played)
+        back_to_title(fe)
+        keys += played.fuzz_keys
+        prompts += played.prompts
+    print(f"{args.games} games from {args.seed}: {prompts:,} South prompts, "
+          f"{keys:,} fuzz keys, transcripts identical to pyengine "
+          f"({time.perf_counter() - start:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
