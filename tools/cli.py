@@ -124,6 +124,12 @@ def budget(games: int, prg: Path) -> None:
 def c64(auto: bool, seed: int | None, transcript: Path | None, prg: Path) -> None:
     """Run the 6502 program itself under the harness.
 
+    Without --auto: the whole C64 program in the terminal. The emulated screen is
+    drawn whenever the program waits for a key; type a line and its characters are
+    sent as keys (words: return, left, right, stop, space, del; f or fire and
+    jleft/jright/jup/jdown for joystick 2; an empty line is RETURN). --seed types
+    the game number on the title. EOF or Ctrl-C ends.
+
     With --auto the game core plays a whole game by itself (demo mode) and the
     game is printed; the transcript is the 6502's own.
     """
@@ -134,7 +140,8 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, prg: Path) -> Non
     from pyengine.transcript import loads
 
     if not auto:
-        _fail("the interactive C64 screen is not built yet: use --auto", 2)
+        _interactive(prg, seed, transcript)
+        return
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_MAX + 1)
     core = _load_core(prg)
@@ -150,6 +157,67 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, prg: Path) -> Non
     except ReplayError as exc:
         _fail(f"the 6502's game breaks the rules: {exc}")
     click.echo(f"(6502 game {seed}: {len(game.events)} events, {game.total_cycles:,} cycles)")
+
+
+def _interactive(prg: Path, seed: int | None, transcript: Path | None) -> None:
+    from .frontend import Frontend, interactive
+    from .harness import HarnessError
+
+    try:
+        Frontend(prg)
+    except HarnessError as exc:
+        _fail(f"cannot load {prg}: {exc}")
+
+    def read(prompt_text: str) -> str:
+        return input(prompt_text) if sys.stdin.isatty() else sys.stdin.readline() or _eof()
+
+    try:
+        number, events = interactive(prg, seed=seed, read=read, write=click.echo,
+                                     colour=sys.stdout.isatty())
+    except HarnessError as exc:
+        _fail(f"the C64 program stopped: {exc}")
+    if transcript and events:
+        t = {"format": "euchre-transcript/1", "rules": "bit93", "options": {},
+             "seed": number, "events": events}
+        try:
+            transcript.write_text(json.dumps(t) + "\n")
+        except OSError as exc:
+            _fail(f"cannot write {transcript}: {exc.strerror}")
+
+
+def _eof() -> str:
+    raise EOFError
+
+
+@cli.command()
+@click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), required=True,
+              help="Game number (typed on the title).")
+@click.option("--at", "at", type=int, required=True,
+              help="Stop when this many transcript events have happened (1 = first_dealer).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The PNG to write.")
+@click.option("--scale", type=click.IntRange(1, 8), default=2, show_default=True)
+@prg_option
+def shot(seed: int, at: int, out: Path, scale: int, prg: Path) -> None:
+    """Render the C64 screen of a demo game (four computer players) to PNG.
+
+    The program runs under the harness: D (demo), speed NO WAIT, the game number
+    typed, RETURN; it stops once event --at of the game's transcript is on the
+    screen (before the next one is drawn) and writes the picture.
+    """
+    from .harness import HarnessError
+    from .shots import ShotError
+    from .shots import shot as take
+
+    try:
+        ev = take(prg, seed, at, out, scale=scale)
+    except ShotError as exc:
+        _fail(str(exc), 2)
+    except HarnessError as exc:
+        _fail(f"cannot run {prg}: {exc}")
+    except OSError as exc:
+        _fail(f"cannot write {out}: {exc.strerror}")
+    click.echo(f"wrote {out}: game {seed} after event {at} ({ev['ev']})")
 
 
 def main() -> None:
