@@ -88,3 +88,15 @@ def test_chart_is_a_png(tmp_path: Path) -> None:
     s = summarise(results, "ref", "random", BIT93, secs, 1)
     chart([s, s], tmp_path / "c.png")
     assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_audit_losses_are_never_negative_and_group_by_situation() -> None:
+    from pyengine.audit import audit_games
+    from pyengine.pimc import PimcConfig
+
+    au = audit_games(1, lambda n: [RefPlayer(), RandomPlayer(n)] * 2,
+                     lambda n: ["ref", "random"] * 2, judge=PimcConfig(worlds=3, time=0.0))
+    assert au.by and all(t.loss >= -1e-9 and t.n > 0 for t in au.by.values())
+    assert any(w.startswith("bid round 1") for _, w in au.by)
+    assert any("lead" in w for _, w in au.by)
+    assert any("ref, all play decisions" in line for line in au.lines(("ref", "random")))
