@@ -60,7 +60,7 @@ def test_vice_label_file_lines_parse_and_exclude_aliases(prg):
     assert names["start"] == 2061
     assert "code_end" in names and "print_at" in names
     assert "vic_border" not in names  # an .alias in hw.oph, not a label
-    assert "print_at__char" in names  # _char local of print_at, qualified by its scope
+    assert "print_text__char" in names  # _char local of print_text, qualified by its scope
 
 
 def test_d64_holds_the_program_as_euchre_prg(prg):

@@ -115,9 +115,8 @@ def test_call_by_label_passes_registers_in_and_out(t):
 
 def test_call_with_memory_setup_and_euchre_routine(euchre_prg):
     c64 = C64.from_build()
-    assert c64.call("petscii_to_screen", a=ord("N")).a == 14  # screen code of N
-    assert c64.call("petscii_to_screen", a=ord("7")).a == ord("7")
-    assert c64.call("petscii_to_screen", a=0x0D).a == ord("?")  # RETURN has no glyph
+    assert c64.call("effective_suit", mem={"zp_trump24": 0}, a=20).a == 0  # JC is a spade
+    assert c64.call("hand_points", a=5, mem={"zp_alone": 1}).a == 4        # lone march
     c64.call("print_at", mem={"fe_src": [0x00, 0x20], 0x2000: [41, 0, 2, 1, 2, 0xFF]})
     assert c64.mem[0x0400 + 41 : 0x0400 + 43] == [1, 2]
     assert c64.mem[0xD800 + 41 : 0xD800 + 43] == [2, 2]
@@ -267,7 +266,9 @@ def test_boot_runs_from_sys_until_waiting_for_a_key(euchre_prg):
     c64.boot()
     assert c64.idle_polls == 1 and not c64.exited
     assert c64.peek(0xD018) == 0x1E  # screen $0400, charset $3800
-    c64.type_keys("Q")
+    options = bytes(c64.mem[0x0400 + 16 * 40 : 0x0400 + 17 * 40])
+    c64.type_keys("3")                   # the speed option: NORMAL -> SLOW
     c64.run_until_idle()
-    row = c64.mem[0x0400 + 22 * 40 : 0x0400 + 23 * 40]
-    assert row[17:23] == [11, 5, 25, ord(":"), 32, 17]  # "KEY: Q"
+    row = bytes(c64.mem[0x0400 + 16 * 40 : 0x0400 + 17 * 40])
+    assert row != options
+    assert row[9:13] == bytes([19, 12, 15, 23])  # "SLOW" in screen codes

@@ -18,7 +18,9 @@ from tools.screen import (
     vic_setup,
 )
 
-SPADE_ROW, SPADE_COL = 10, 16
+# The title shows the four jacks as 3x3 card faces: rank at (6, col), suit at (7, col+1).
+JACK_ROW, SUIT_ROW, JACK_COLS = 6, 7, (12, 16, 20, 24)
+BLACK, WHITE, RED, GREEN = 0, 1, 2, 5
 
 
 @pytest.fixture
@@ -29,38 +31,41 @@ def title() -> C64:
     return c64
 
 
-def test_title_text_shows_name_source_suits_and_prompt(title):
+def test_title_text_shows_name_source_jacks_and_menu(title):
     text = render_text(title.mem)
     lines = text.splitlines()
     assert len(lines) == 25 and all(len(line) == 40 for line in lines)
-    assert "EUCHRE 64" in lines[3]
-    assert "AFTER BIT #93, APRIL 1988" in lines[5]
-    assert lines[SPADE_ROW].strip() == "♠ ♥ ♦ ♣"
-    assert "PRESS ANY KEY" in text
+    assert "EUCHRE 64" in lines[2]
+    assert "AFTER BIT #93, APRIL 1988" in lines[4]
+    assert lines[SUIT_ROW].split() == ["♠", "♥", "♦", "♣"]
+    assert lines[JACK_ROW].split() == ["J", "J", "J", "J"]
+    assert "START" in text and "RULES" in text and "GAME NUMBER" in text
 
 
-def test_key_press_is_shown_on_screen(title):
-    title.type_keys("J")
+def test_key_press_changes_the_screen(title):
+    title.type_keys("D")                  # demo mode on
     title.run_until_idle()
-    assert render_text(title.mem).splitlines()[22].strip() == "KEY: J"
+    assert "DEMO ON" in render_text(title.mem).splitlines()[16]
 
 
-def test_suit_colours_red_and_black(title):
-    row = 0xD800 + SPADE_ROW * 40 + SPADE_COL
-    assert [title.mem[row + 2 * i] & 15 for i in range(4)] == [0, 2, 2, 0]
+def test_suit_colours_red_and_black_on_white_faces(title):
+    cells = [SUIT_ROW * 40 + col + 1 for col in JACK_COLS]
+    assert [title.mem[0xD800 + c] & 15 for c in cells] == [BLACK, RED, RED, BLACK]
+    vic = vic_setup(title.mem)
+    assert [vic.glyph_and_background(title.mem[0x0400 + c])[1] for c in cells] == [WHITE] * 4
 
 
-def test_vic_setup_follows_d018_and_dd00(title):
+def test_vic_setup_follows_d018_dd00_and_ecm(title):
     vic = vic_setup(title.mem)
     assert (vic.bank, vic.screen, vic.charset) == (0, 0x0400, 0x3800)
-    assert (vic.border, vic.background) == (5, 1)
+    assert (vic.border, vic.background, vic.ecm) == (BLACK, GREEN, True)
 
 
 def test_png_size_with_border_and_scale(title, tmp_path):
     path = save_png(title.mem, tmp_path / "title.png", scale=2)
     with Image.open(path) as img:
         assert img.size == ((320 + 2 * BORDER_PX) * 2, (200 + 2 * BORDER_PX) * 2)
-        assert img.getpixel((0, 0)) == PALETTE[5]  # green border
+        assert img.getpixel((0, 0)) == PALETTE[BLACK]  # the border
     assert render_image(title.mem, border=False).size == (320, 200)
 
 
@@ -77,16 +82,29 @@ def _cell_bits(img: Image.Image, row: int, col: int, fg: tuple) -> list[int]:
 
 def test_png_draws_the_charset_in_emulated_ram(title):
     spade = code_of("spade")
+    col = JACK_COLS[0] + 1
     glyph = title.mem[0x3800 + spade * 8 : 0x3800 + spade * 8 + 8]
     img = render_image(title.mem, border=False)
-    assert _cell_bits(img, SPADE_ROW, SPADE_COL, PALETTE[0]) == glyph
+    assert _cell_bits(img, SUIT_ROW, col, PALETTE[BLACK]) == glyph
+    # the background of the cell is the card face (ECM background 1), not the felt
+    assert img.getpixel((col * 8, SUIT_ROW * 8)) in (PALETTE[WHITE], PALETTE[BLACK])
     # change the glyph in emulated RAM only: the picture follows RAM, not the source file
     title.poke(0x3800 + spade * 8, [0xFF] * 8)
     img = render_image(title.mem, border=False)
-    assert _cell_bits(img, SPADE_ROW, SPADE_COL, PALETTE[0]) == [0xFF] * 8
+    assert _cell_bits(img, SUIT_ROW, col, PALETTE[BLACK]) == [0xFF] * 8
 
 
-def test_reverse_video_cells(title):
+def test_ecm_background_comes_from_the_code_bits(title):
+    title.poke(0x0400, [0x40 | 5, 0xC0 | 32])    # E on background 1, space on background 3
+    title.poke(0xD800, [BLACK, BLACK])
+    img = render_image(title.mem, border=False)
+    assert img.getpixel((0, 0)) == PALETTE[title.mem[0xD022] & 15]   # E's top-left: bg 1
+    assert img.getpixel((8, 0)) == PALETTE[title.mem[0xD024] & 15]   # space: all bg 3
+    assert render_text(title.mem).startswith("E ")
+
+
+def test_reverse_video_cells_without_ecm(title):
+    title.poke(0xD011, title.mem[0xD011] & ~0x40 & 0xFF)   # standard text mode
     title.poke(0x0400, [0x80 | 5, 0xA0])  # reverse E, reverse space
     assert render_text(title.mem).startswith("E█")
     assert render_text(title.mem, reverse="_").startswith("__")
