@@ -519,6 +519,7 @@ def chart(summaries: list[Summary], path: Path) -> None:
 # --- the strength document --------------------------------------------------------
 
 STRENGTH_PAIRINGS = (("ref", "random", 2000), ("pimc", "random", 400), ("pimc", "ref", 400))
+AUDIT_GAMES = 60
 
 
 def run_pairing(a: str, b: str, n: int, seed: int = 0, jobs: int = 2,
@@ -612,7 +613,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scale", type=float, default=1.0,
                     help="multiply every pairing's match count (quick checks)")
     ap.add_argument("--only", default=None, metavar="A-B",
-                    help="run one pairing (e.g. pimc-ref) and keep the others' stored results")
+                    help="run one pairing (e.g. pimc-ref) or the audit (audit) and keep the "
+                         "others' stored results")
     ap.add_argument("--docs", type=Path, default=Path("docs"))
     args = ap.parse_args(argv)
     md, png, data = (args.docs / "strength.md", args.docs / "strength.png",
@@ -628,10 +630,24 @@ def main(argv: list[str] | None = None) -> int:
         if b == "ref":
             stored["analysis:" + key] = analysis_lines(matches, a, b)
         save_summaries(data, stored)
+    if args.only in (None, "audit"):
+        from .audit import ref_against_pimc
+        n = max(2, int(AUDIT_GAMES * args.scale))
+        lines = ref_against_pimc(n, seed=args.seed).lines()
+        stored = load_summaries(data)
+        stored["analysis:audit"] = [
+            f"Every decision of {n} games of ref against pimc (game numbers {args.seed}-"
+            f"{args.seed + n - 1}, seatings alternating), judged after the fact "
+            "(`python -m pyengine.audit`: card play and discards by their open-hand loss in "
+            "points of the hand, bids by a 48-world pimc's regret), the situations where "
+            "ref loses most first:", "", *lines]
+        save_summaries(data, stored)
     keys = [f"{a}-{b}" for a, b, _ in STRENGTH_PAIRINGS if f"{a}-{b}" in stored]
     summaries = [stored[k] for k in keys]
     chart(summaries, png)
     extra = [line for k in keys for line in stored.get("analysis:" + k, [])]
+    if "analysis:audit" in stored:
+        extra += ["", *stored["analysis:audit"]]
     write_strength_section(md, summaries, png.name, "python -m pyengine.arena strength", extra)
     return 0
 
