@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed-stamp
 ASM_SOURCES := $(wildcard asm/*.oph c64/*.oph c64/*.txt)
 PRG := build/euchre.prg
 
-.PHONY: all build play test lint exhaustive bench clean distclean
+.PHONY: all build play test lint exhaustive bench shots clean distclean
 
 all: build
 
@@ -41,6 +41,11 @@ exhaustive: build
 
 bench: build
 	$(VENV)/bin/euchre bench
+
+# Refresh the screenshots in docs/ that the README shows (title, bidding, a
+# trick, game over, and an animated GIF of a hand).
+shots: build
+	$(VPY) -m tools.shots
 
 clean:
 	rm -rf build
