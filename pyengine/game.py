@@ -196,7 +196,7 @@ def partner_of(seat: int) -> int:
 SEAT_NAMES = ("South", "West", "North", "East")
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatView:
     """What one seat may know when it decides: never another seat's hidden cards."""
 
