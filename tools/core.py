@@ -179,18 +179,25 @@ class CoreGame:
                 "seed": self.seed, "events": self.events}
 
 
+def open_program(prg: Path | str, map_path: Path | str | None,
+                 error: type[HarnessError]) -> C64:
+    """A C64 with ``prg`` loaded and its label map (beside it unless given);
+    a missing file raises ``error`` with a message a user can act on."""
+    prg = Path(prg)
+    if not prg.is_file():
+        raise error(f"{prg}: no such program (run `make` to build it)")
+    map_path = Path(map_path) if map_path else prg.with_suffix(".map")
+    if not map_path.is_file():
+        raise error(f"{map_path}: the label map is missing (it is built beside the .prg)")
+    return C64(prg, map_path)
+
+
 class Core:
     """The 6502 core of one .prg, ready to play games."""
 
     def __init__(self, prg: Path | str = Path("build/euchre.prg"),
                  map_path: Path | str | None = None) -> None:
-        prg = Path(prg)
-        if not prg.is_file():
-            raise CoreError(f"{prg}: no such program (run `make` to build it)")
-        map_path = Path(map_path) if map_path else prg.with_suffix(".map")
-        if not map_path.is_file():
-            raise CoreError(f"{map_path}: the label map is missing (it is built beside the .prg)")
-        self.c64 = C64(prg, map_path)
+        self.c64 = open_program(prg, map_path, CoreError)
         self._game: CoreGame | None = None
         self.last_game: CoreGame | None = None      # also after a fault: the events so far
         self._chooser: Chooser | None = None

@@ -40,7 +40,7 @@ from pyengine.runner import play_game
 from pyengine.transcript import Transcript, from_game
 
 from .charset import screen_to_unicode_table
-from .core import EventDecoder
+from .core import EventDecoder, open_program
 from .harness import C64, HarnessError
 from .screen import COLS, ROWS
 
@@ -264,13 +264,7 @@ class Frontend:
     """build/euchre.prg under the harness, driven by keys, read from the screen."""
 
     def __init__(self, prg: Path | str = DEFAULT_PRG, map_path: Path | str | None = None) -> None:
-        prg = Path(prg)
-        if not prg.is_file():
-            raise FrontendError(f"{prg}: no such program (run `make` to build it)")
-        map_path = Path(map_path) if map_path else prg.with_suffix(".map")
-        if not map_path.is_file():
-            raise FrontendError(f"{map_path}: the label map is missing (built beside the .prg)")
-        self.c64 = C64(prg, map_path)
+        self.c64 = open_program(prg, map_path, FrontendError)
         self.events: list[dict] = []
         self._decoder = EventDecoder()
         self._stop_after: int | None = None
