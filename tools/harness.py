@@ -276,6 +276,15 @@ class C64:
     # ---- setup -----------------------------------------------------------------------
     def _power_on(self) -> None:
         m = self.mem
+        # RAM as VICE x64sc powers it on (its default init pattern, read off a RAM
+        # dump): runs of four $00 and four $FF bytes, inverted in alternate 16 KiB
+        # blocks. Not zeros, so a program that reads a variable before writing it
+        # shows it here as it would on the judge.
+        for addr in range(0x10000):
+            high = ((addr + 2) & 4) == 0
+            if not addr & 0x4000:
+                high = not high
+            m[addr] = 0xFF if high else 0x00
         m[0x00], m[0x01] = 0x2F, 0x37
         m[0x0400:0x07E8] = [0x20] * 1000  # what the KERNAL leaves after clearing the screen
         m[0xD800:0xDBE8] = [0x0E] * 1000  # light blue text
