@@ -29,13 +29,13 @@ import math
 import multiprocessing
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .bench import WinRate
 from .events import PASS, Bid, Deal, GameOver, PassedOut, Score
 from .game import GameState
-from .player import Player, RandomPlayer, RefPlayer
+from .player import BidThresholds, Player, RandomPlayer, RefPlayer
 from .rules import BIT93, Rules
 
 PLAYER_KINDS = ("random", "ref", "pimc")
@@ -58,9 +58,16 @@ def make_player(spec: str, seed: int = 0) -> Player:
             s = int(value) + seed
         return RandomPlayer(s)
     if kind == "ref":
-        if opts:
-            raise PlayerSpecError("ref takes no options")
-        return RefPlayer()
+        values = {}
+        known = [f.name for f in fields(BidThresholds)]
+        for part in filter(None, opts.split(",")):
+            name, _, value = part.partition("=")
+            name = name.strip()
+            if name not in known or not value.strip().lstrip("-").isdigit():
+                raise PlayerSpecError(f"ref: option {part.strip()!r}: use NAME=INTEGER with "
+                                      f"NAME one of {', '.join(known)}")
+            values[name] = int(value)
+        return RefPlayer(name=spec, thresholds=BidThresholds(**values))
     if kind == "pimc":
         from .pimc import PimcPlayer, parse_player_options
         try:

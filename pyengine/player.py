@@ -20,9 +20,9 @@ Decision rules (each function's docstring says the detail):
    it away), the dealer's opponents subtract half of them. Order up at
    ``ORDER_MIN`` or more; alone at ``ALONE_MIN`` or more. The dealer's partner
    (Canadian rule: he must go alone, and the upcard goes to a dealer who sits
-   out) orders only at ``ALONE_MIN`` or more, without the upcard adjustment.
+   out) orders at ``CANADIAN_MIN`` or more, without the upcard adjustment.
 2. Bidding, round 2: the strongest suit other than the upcard's (ties: lowest
-   suit number); name it at ``ORDER_MIN`` or more, alone at ``ALONE_MIN``.
+   suit number); name it at ``NAME_MIN`` or more, alone at ``ALONE_MIN``.
 3. Discard (:func:`ref_discard`): among the legal discards, if they are trumps
    the lowest trump; otherwise the card with the lowest keep value
    ``2 * rank + (2 if it is not alone in its suit)`` (low cards and singletons
@@ -59,8 +59,28 @@ TRUMP_POINTS = (2, 2, 2, 3, 4, 5, 6)   # 9 10 Q K A left right
 OFF_ACE_POINTS = 2
 VOID_POINTS = 1
 VOID_MIN_TRUMPS = 2
-ORDER_MIN = 11
-ALONE_MIN = 19
+ORDER_MIN = 11                         # order up in round 1
+NAME_MIN = 11                          # name a suit in round 2
+CANADIAN_MIN = 19                      # the dealer's partner orders (and must go alone)
+ALONE_MIN = 19                         # go alone
+
+
+@dataclass(frozen=True)
+class BidThresholds:
+    """The strengths at which the reference player bids (the 6502 holds the defaults).
+
+    ``canadian_min``: the dealer's partner's round-1 order, which must go alone;
+    ``name_min``: naming a suit in round 2. Other values make player variants for
+    the arena (``ref:order_min=10``); the game's ``ref`` is the default.
+    """
+
+    order_min: int = ORDER_MIN
+    alone_min: int = ALONE_MIN
+    canadian_min: int = CANADIAN_MIN
+    name_min: int = NAME_MIN
+
+
+DEFAULT_THRESHOLDS = BidThresholds()
 TRUMP_WORTH_BASE = 10                  # throw-away order: side cards 0-5, trumps 10-16
 
 
@@ -114,7 +134,7 @@ def round1_strength(v: SeatView) -> int:
     return strength
 
 
-def ref_bid(v: SeatView) -> BidAction:
+def ref_bid(v: SeatView, t: BidThresholds = DEFAULT_THRESHOLDS) -> BidAction:
     """Round 1 and round 2 bidding, as in the module docstring (rules 1 and 2)."""
     legal = v.legal
     if v.round == 1:
@@ -123,13 +143,13 @@ def ref_bid(v: SeatView) -> BidAction:
             a.call == ORDER and not a.alone for a in legal)
         if canadian:
             strength = hand_strength(v.hand, trump)
-            call_min = ALONE_MIN
+            call_min = t.canadian_min
         else:
             strength = round1_strength(v)
-            call_min = ORDER_MIN
+            call_min = t.order_min
         if strength < call_min:
             return BidAction(PASS)
-        alone = strength >= ALONE_MIN
+        alone = strength >= t.alone_min
         return _pick_bid(legal, ORDER, trump, alone)
     best_suit, best = None, -1
     for s in range(4):
@@ -138,9 +158,9 @@ def ref_bid(v: SeatView) -> BidAction:
         st = hand_strength(v.hand, s)
         if st > best:
             best_suit, best = s, st
-    if best < ORDER_MIN and BidAction(PASS) in legal:
+    if best < t.name_min and BidAction(PASS) in legal:
         return BidAction(PASS)
-    return _pick_bid(legal, NAME, best_suit, best >= ALONE_MIN)
+    return _pick_bid(legal, NAME, best_suit, best >= t.alone_min)
 
 
 def _pick_bid(legal: tuple[Action, ...], call: str, suit: Suit, alone: bool) -> BidAction:
@@ -233,10 +253,11 @@ class RefPlayer:
     """The reference computer player (the one the 6502 runs)."""
 
     name: str = "ref"
+    thresholds: BidThresholds = DEFAULT_THRESHOLDS
 
     def decide(self, view: SeatView) -> Action:
         if view.phase in (Phase.BID1, Phase.BID2):
-            return ref_bid(view)
+            return ref_bid(view, self.thresholds)
         if view.phase is Phase.DISCARD:
             return ref_discard(view)
         return ref_play(view)
