@@ -192,9 +192,14 @@ def test_run_stop_at_a_prompt_returns_to_the_title_and_the_next_game_is_right():
 def test_game_over_offers_play_again_and_title():
     fe = fresh()
     _play_and_judge(fe, 31337, random.Random(5))
+    before = len(fe.events)
     screen = fe.key("P")
     assert prompt(screen).kind in ("bid1", "bid2", "play", "discard")
-    assert status(screen).total == (0, 0)
+    new_game = fe.events[before:]
+    assert new_game[0]["ev"] == "first_dealer"          # a new game, from its first event
+    scores = [e["total"] for e in new_game if e["ev"] == "score"]
+    # (South may sit out a whole hand, North alone, before his first decision)
+    assert status(screen).total == (tuple(scores[-1]) if scores else (0, 0))
     assert prompt(fe.key(STOP)).kind == "title"
 
 

@@ -80,7 +80,8 @@ def test_strength_table_orders_strong_hands_above_weak():
 
 
 def test_canadian_partner_orders_only_with_a_loner_hand():
-    weak = ["9S TS QS KS AS", "9H TH QH KH AH", "JS 9D TD QD AD", "9C TC QC KC AC"]
+    # diamonds: 9D TD AD (2 + 2 + 4) and one void (hearts): 9, below CANADIAN_MIN
+    weak = ["9S TS QS KS AS", "9H TH QH KH AH", "JS 9D TD JC AD", "9C TC QC KC AC"]
     g = rigged(weak, "KD", dealer=0)
     g.apply(BidAction(PASS))
     assert ref.decide(g.view(2)) == BidAction(PASS)
