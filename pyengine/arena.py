@@ -584,7 +584,8 @@ END_MARK = "<!-- strength:end -->"
 def write_strength_section(md: Path, summaries: list[Summary], chart_name: str,
                            command: str, analysis: list[str] = ()) -> None:
     """Replace the measured section of ``md`` (between the marks), keeping the prose."""
-    body = [BEGIN_MARK, "", f"Measured with `{command}` "
+    body = [BEGIN_MARK, "", "### The last run of the command (current players)", "",
+            f"Measured with `{command}` "
             f"(rules bit93, game numbers from 0, pimc = arena setting "
             f"`{_arena_setting()}`):", "", *table_markdown(summaries), "",
             f"![strength chart]({chart_name})", "", "Full reports:", "", "```"]
