@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed-stamp
 ASM_SOURCES := $(wildcard asm/*.oph c64/*.oph c64/*.txt)
 PRG := build/euchre.prg
 
-.PHONY: all build play test lint exhaustive bench shots clean distclean
+.PHONY: all build play test lint exhaustive bench shots strength clean distclean
 
 all: build
 
@@ -41,6 +41,11 @@ exhaustive: build
 
 bench: build
 	$(VENV)/bin/euchre bench
+
+# Measure playing strength (ref, pimc, random in duplicate matches) and rewrite
+# docs/strength.md's results section; about an hour of one core.
+strength: $(STAMP)
+	$(VPY) -m pyengine.arena strength
 
 # Refresh the screenshots in docs/ that the README shows (title, bidding, a
 # trick, game over, and an animated GIF of a hand).
