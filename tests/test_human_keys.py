@@ -93,13 +93,13 @@ def test_a_key_pressed_during_a_pause_still_hurries_it():
     fe = fresh()
     fe.start(1988, speed="SLOW")             # 50 frames a computer card
     log = PauseLog(fe.c64)
-    # answer the first prompt, then press a key 5 frames into the next pause
+    # answer the first prompt, then press a key 15 frames into the next pause
     fe.c64.hold(_an_answer(fe, 1988), 6)
     while log._open is None:
         fe.c64.run_frames(1)
     frames = log._open[1]
     assert frames >= 50
-    fe.c64.run_frames(5)
+    fe.c64.run_frames(15)                    # the answering key is let go by then
     fe.c64.hold("X", 6)
     while len(log.lasted) == 0:
         fe.c64.run_frames(1)
