@@ -46,6 +46,12 @@ PAL_CPU_HZ = 985_248
 GETIN = 0xFFE4
 SCNKEY = 0xFF9F
 CHROUT = 0xFFD2
+NMI_ENTRY = 0xFE43  # the KERNAL's NMI code: SEI, JMP (NMINV)
+NMI_DEFAULT = 0xFE47  # the KERNAL's own NMI handler: BASIC if RUN/STOP is down, else RTI
+NMINV = 0x0318
+TXTTAB, VARTAB, MEMSIZ, CHRGET = 0x2B, 0x2D, 0x37, 0x73
+# BASIC's CHRGET routine, copied to $0073 at power-on (ROM $E3A2)
+CHRGET_CODE = bytes.fromhex("e67ad002e67bad60eac93ab00ac920f0ef38e93038e9d060")
 ROM_START = 0xE000  # KERNAL ROM: any PC here must be trapped
 SENTINEL = 0xFFF8  # return address target of call()/boot(): the "caller"
 BASIC_SP = 0xF6  # SP when BASIC's SYS jumps to the program (as on a real C64)
@@ -64,6 +70,8 @@ FIRST_BADLINE, LAST_BADLINE = 0x30, 0xF7
 JIFFY_CYCLES = 16_422
 IRQ_CYCLES = 219  # the KERNAL IRQ with no key down (IRQ entry to RTI)
 IRQ_KEY_CYCLES = 1_605  # the same with a key down in the matrix
+# What is left, as measured in VICE (screen on, IRQ on, no key): 19,656 - 1,070 - 262.
+REAL_FRAME_CYCLES = 18_324
 IRQ_SEI_RETRY = 2  # cycles between looks while the I flag holds an IRQ off
 FRAME_CYCLES = PAL_CYCLES_PER_FRAME
 
@@ -252,6 +260,7 @@ class C64:
         self.sid_writes: list[SidWrite] = []
         self.idle_polls = 0  # GETIN calls that found no key
         self.exited = False  # the program returned to its caller (BASIC) after boot()
+        self.at_basic = False  # RUN/STOP + RESTORE took the machine to BASIC's READY.
         self._traps: dict[int, Trap] = {}
         self._trap_flags = bytearray(0x10000)
         self._trap_flags[ROM_START:] = b"\x01" * (0x10000 - ROM_START)
@@ -306,6 +315,11 @@ class C64:
                             (0xDD02, 0x3F)):
             m[addr] = value
         self._cia1_pra_out = m[0xDC00]
+        # what the KERNAL and BASIC leave in RAM by the time a program is RUN
+        m[NMINV], m[NMINV + 1] = NMI_DEFAULT & 0xFF, NMI_DEFAULT >> 8
+        m[TXTTAB], m[TXTTAB + 1] = 0x01, 0x08
+        m[MEMSIZ], m[MEMSIZ + 1] = 0x00, 0xA0
+        m[CHRGET:CHRGET + len(CHRGET_CODE)] = list(CHRGET_CODE)
         self.keyboard.reset()
         self.mpu.sp = BASIC_SP
         if self.real_frames:
@@ -329,6 +343,8 @@ class C64:
             raise HarnessError(f"program of {len(body)} bytes does not fit at ${load:04X}")
         self.mem[load : load + len(body)] = list(body)
         self.load_address, self.end_address = load, load + len(body)
+        end = self.end_address
+        self.mem[VARTAB], self.mem[VARTAB + 1] = end & 0xFF, end >> 8  # as LOAD sets it
         if protect_code and "code_end" in self.symbols.by_name:
             self.protect(load, self.symbols.by_name["code_end"])
         return load, self.end_address
@@ -513,7 +529,7 @@ class C64:
             return
         self.irqs += 1
         cost = IRQ_KEY_CYCLES if self.keyboard.down else IRQ_CYCLES
-        self.keyboard.scan()
+        self.keyboard.scan(self._cia1_pra_out)
         self._cia1_pra_out = 0x7F  # SCNKEY leaves column 7 selected
         self._steal(cost)
         due = mpu.processorCycles - cost
@@ -587,6 +603,47 @@ class C64:
         self.trap(GETIN, _kernal_getin, name="GETIN")
         self.trap(SCNKEY, _kernal_scnkey, name="SCNKEY")
         self.trap(CHROUT, _kernal_chrout, name="CHROUT")
+        self.trap(NMI_ENTRY, _kernal_nmi_entry, rts=False, name="NMI")
+        self.trap(NMI_DEFAULT, _kernal_nmi_default, rts=False, name="KERNAL NMI")
+
+    # ---- RESTORE and BASIC -----------------------------------------------------------
+    def press_restore(self) -> None:
+        """Tap RESTORE: an NMI before the next instruction (no flag holds it off)."""
+        self._schedule_at(self.cycles, self._nmi)
+
+    def _nmi(self) -> None:
+        mpu = self.mpu
+        mpu.stPushWord(mpu.pc)
+        mpu.stPush((mpu.p | MPU.UNUSED) & ~MPU.BREAK)
+        mpu.p |= MPU.INTERRUPT
+        mpu.pc = NMI_ENTRY
+        self.mpu.processorCycles += 7
+
+    def basic_zero_page_problems(self) -> list[str]:
+        """What in BASIC's zero page would keep RUN from starting the program again."""
+        m = self.mem
+        problems = []
+        if (m[TXTTAB], m[TXTTAB + 1]) != (0x01, 0x08):
+            problems.append(f"TXTTAB = ${m[TXTTAB + 1]:02X}{m[TXTTAB]:02X}, not $0801")
+        end = self.end_address
+        if (m[VARTAB], m[VARTAB + 1]) != (end & 0xFF, end >> 8):
+            problems.append(f"VARTAB = ${m[VARTAB + 1]:02X}{m[VARTAB]:02X}, not ${end:04X}")
+        if (m[MEMSIZ], m[MEMSIZ + 1]) != (0x00, 0xA0):
+            problems.append(f"MEMSIZ = ${m[MEMSIZ + 1]:02X}{m[MEMSIZ]:02X}, not $A000")
+        if bytes(m[CHRGET:CHRGET + len(CHRGET_CODE)]) != CHRGET_CODE:
+            problems.append("BASIC's CHRGET routine at $0073 is overwritten")
+        return problems
+
+    def basic_run(self, max_cycles: int = 5_000_000) -> None:
+        """Type RUN at BASIC's READY.: the program starts again, if BASIC can find it."""
+        if not self.at_basic:
+            raise HarnessError("RUN typed, but the machine is not at BASIC's READY.")
+        problems = self.basic_zero_page_problems()
+        if problems:
+            raise HarnessError("RUN at READY. would not start the program: "
+                               + "; ".join(problems))
+        self.at_basic = False
+        self.boot(max_cycles)
 
     # ---- running -----------------------------------------------------------------------
     def sys_address(self) -> int:
@@ -855,9 +912,32 @@ def _kernal_getin(c64: C64) -> None:
             c64.stop()
 
 
+def _kernal_nmi_entry(c64: C64) -> None:
+    """$FE43: SEI, JMP (NMINV)."""
+    mpu = c64.mpu
+    mpu.p |= MPU.INTERRUPT
+    mpu.pc = c64.mem[NMINV] | c64.mem[NMINV + 1] << 8
+
+
+def _kernal_nmi_default(c64: C64) -> None:
+    """$FE47, the KERNAL's NMI handler: with RUN/STOP down, RESTOR, IOINIT, CINT and
+    BASIC's warm start (READY.); without it, RTI."""
+    mpu = c64.mpu
+    if not c64.keyboard.rows_read(0x7F) & 0x80:
+        c64.at_basic = True
+        c64.exited = True
+        c64.mem[NMINV], c64.mem[NMINV + 1] = NMI_DEFAULT & 0xFF, NMI_DEFAULT >> 8
+        mpu.sp = 0xFF
+        mpu.pc = SENTINEL
+        c64.stop()
+        return
+    mpu.p = mpu.stPop()
+    mpu.pc = mpu.stPopWord()
+
+
 def _kernal_scnkey(c64: C64) -> None:
     """SCNKEY $FF9F: one scan of the matrix into the buffer, as the IRQ does."""
-    c64.keyboard.scan()
+    c64.keyboard.scan(c64._cia1_pra_out)
     c64._cia1_pra_out = 0x7F
 
 

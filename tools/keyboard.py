@@ -8,8 +8,9 @@ it finds down and, on the scan where that key first appears, appends its
 PETSCII code to the keyboard buffer ($0277, count in $C6, at most XMAX = 10
 keys). A key held past DELAY (16 scans) repeats every 4 scans, but only cursor
 keys, INST/DEL and SPACE (RPTFLG $028A = 0, the default), and only into an
-empty buffer. UDTIM ($FFEA, same IRQ) copies the row bits of column 7 into
-STKEY ($91), which is how STOP ($FFE1) sees RUN/STOP.
+empty buffer. UDTIM ($FFEA, same IRQ, before SCNKEY) copies the row bits read
+through whatever $DC00 selects (column 7 as SCNKEY left it) into STKEY ($91),
+which is how STOP ($FFE1) sees RUN/STOP.
 
 :class:`KernalKeyboard` does exactly that in Python, on the emulated RAM, once
 per jiffy IRQ (the harness calls :meth:`KernalKeyboard.scan`); GETIN then
@@ -159,11 +160,15 @@ class KernalKeyboard:
                 rows &= ~(1 << row)
         return rows & 0xFF
 
-    def scan(self) -> None:
-        """One jiffy IRQ's keyboard work: UDTIM's STKEY, then SCNKEY."""
+    def scan(self, column_select: int) -> None:
+        """One jiffy IRQ's keyboard work: UDTIM's STKEY, then SCNKEY.
+
+        ``column_select`` is what $DC00 drives when the IRQ comes: UDTIM reads
+        $DC01 through it as it is (SCNKEY leaves $7F there, column 7, where
+        RUN/STOP is; a program that leaves another value blinds STKEY)."""
         m = self.mem
         self.scans += 1
-        m[STKEY] = self.rows_read(0x7F)
+        m[STKEY] = self.rows_read(column_select)
         shflag = 0
         index = NO_KEY
         for name in self.down:
