@@ -300,7 +300,9 @@ class Frontend:
         ev = self._decoder.decode(c64)
         if ev is not None:
             self.events.append(ev)
-        if self._stop_after is not None and drawn >= self._stop_after:
+        if self._stop_after is not None and (
+                drawn >= self._stop_after
+                or (drawn and self.events[drawn - 1]["ev"] == "game_over")):
             c64.stop()                        # (an observer fires once: no repeat on resume)
 
     def _end_timing(self, by: str) -> None:
@@ -443,7 +445,8 @@ class Frontend:
 
     def run_to_event(self, count: int, max_cycles: int = STEP_CYCLES) -> Screen:
         """Run until ``count`` events have happened and are drawn (the program reports
-        the next one or waits for a key)."""
+        the next one or waits for a key), or the game is over and the next one (a
+        demo plays on by itself) reports its first event."""
         self._stop_after = count
         try:
             self.c64.run_until_idle(max_cycles)
@@ -677,10 +680,13 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
     ``seed`` None: the game number comes from the title's frame counter (after
     ``wait_frames`` frames) and is read from the screen. ``fuzz``: up to that
     many random non-deciding keys before each choice, each checked to change
-    nothing. ``check``: compare the screen with pyengine at every prompt.
+    nothing; keys are then held 2-12 frames (drawn from ``rng``). ``check``:
+    compare the screen with pyengine at every prompt.
     ``max_prompts``: stop (at a prompt, unanswered) after answering that many.
     Raises FrontendError (or a HarnessFault) at the first problem.
     """
+    if fuzz:
+        fe.hold_frames = lambda: rng.randint(2, 12)   # fuzzing: short and long presses
     fe.start(seed, speed=speed, wait_frames=wait_frames)
     screen = fe.screen()
     number = status(screen).game
@@ -942,14 +948,13 @@ def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
                 ) -> tuple[int | None, list[dict]]:
     """Run the program in a terminal: draw, read a line, send its keys, run, redraw.
 
-    The screen is drawn whenever the program waits for a key. While it runs, a key
-    is held down in the keyboard matrix, which ends the computer's pauses after a
-    frame as it does on a C64 (the terminal shows no screen in between). Returns the
+    The screen is drawn whenever the program waits for a key. Keys are pressed as
+    a person presses them (held 6 frames); the computer's pauses last what the
+    title's speed says (key 3: NO WAIT makes the terminal quickest). Returns the
     last game's number (as row 0 showed it) and its 6502 events when the input ends
     (EOF or Ctrl-C).
     """
     fe = Frontend(prg)
-    fe.c64.press("CTRL")
     fe.boot()
     if seed is not None:
         fe.enter_game_number(seed)
