@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.frontend import STOP, Frontend, check_identity, play, prompt
+from tools.frontend import STOP, Frontend, check_identity, play, prompt, status
 from tools.harness import C64
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
@@ -76,3 +76,19 @@ def test_the_game_over_screen_has_no_dealer_mark_and_no_out(seed):
         assert " D" not in cells.rstrip(), f"dealer mark at row {row}: {cells!r}"
     for row, col in ((10, 1), (4, 17), (10, 35)):    # West's, North's, East's backs
         assert "OUT" not in screen.row(row)[col:col + 5], screen.text()
+
+
+def _play_again_number(hold: int) -> int:
+    fe = Frontend(PRG)
+    fe.boot()
+    fe.hold_frames = lambda: hold
+    played = play(fe, 1988, random.Random(1))
+    check_identity(played)
+    fe.key("P")
+    return status(fe.screen()).game
+
+
+def test_play_again_numbers_follow_the_frames_played_not_only_the_last_game():
+    """Issue 14: the frame counter ran only on the title, so "play again" was a fixed
+    function of the last game (demo games cycled through 28 numbers)."""
+    assert _play_again_number(5) != _play_again_number(9)
