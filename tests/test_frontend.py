@@ -234,7 +234,9 @@ def test_a_dead_key_is_caught(tmp_path):
     fe = Frontend(_patched(tmp_path, "suit_keys", 0, 0x5F))
     fe.boot()
     with pytest.raises(FrontendError):
-        for seed in range(40):
+        # game 25 is the first whose South names spades by the S key (0-24 only cost
+        # time: 4 minutes with a person's key timing)
+        for seed in range(25, 40):
             play(fe, seed, random.Random(seed))
             back_to_title(fe)
 
