@@ -143,8 +143,9 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
     """Duplicate matches between two players: wins, points, euchres, lone hands (95% CIs)."""
     import json
 
-    from .arena import PlayerSpecError, report_lines, run_matches, summarise, summary_json
-    from .arena import chart as draw
+    from .arena import PlayerSpecError, run_matches
+    from .arenastats import chart as draw
+    from .arenastats import report_lines, summarise, summary_json
     from .rules import UnknownRules, preset
 
     try:
