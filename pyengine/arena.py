@@ -33,6 +33,8 @@ from .events import PASS, Bid, Deal, GameOver, PassedOut, Score
 from .game import GameState
 from .player import BidThresholds, Player, RandomPlayer, RefPlayer
 from .rules import Rules
+from .runner import MAX_HANDS, HandLimitReached, play_out
+from .varplayer import VariantPlayer, classic
 
 PLAYER_KINDS = ("random", "ref", "pimc")
 
@@ -51,6 +53,8 @@ def make_player(spec: str, seed: int = 0) -> Player:
             name, _, value = part.partition("=")
             if name.strip() != "seed":
                 raise PlayerSpecError(f"random: unknown option {name.strip()!r} (seed)")
+            if not value.strip().lstrip("-").isdigit():
+                raise PlayerSpecError(f"random: option {part.strip()!r}: use seed=INTEGER")
             s = int(value) + seed
         return RandomPlayer(s)
     if kind == "ref":
@@ -103,6 +107,7 @@ class MatchResult:
     b: TeamTally
     seconds: float
     records: list[HandRecord] = field(default_factory=list)
+    decided: bool = True       # False: stopped at the hand limit, won by neither
 
 
 @dataclass(frozen=True)
@@ -120,17 +125,33 @@ class HandRecord:
     points: tuple[int, int] = (0, 0)
 
 
+def seat_player(player: Player, rules: Rules) -> Player:
+    """``player`` ready for ``rules``: the reference player plays only Bit #93's shape
+    (four players, 24 cards, an upcard), so elsewhere it plays through VariantPlayer,
+    which asks it wherever it can (as the shell's computer players do)."""
+    if isinstance(player, RefPlayer) and not classic(rules):
+        return VariantPlayer(name=player.name, _ref=player)
+    return player
+
+
 def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats: int,
-               sequence: int = 0) -> MatchResult:
-    """One game: team A (spec_a) in seats a_seats, a_seats+2; team B in the others."""
+               sequence: int = 0, max_hands: int = MAX_HANDS) -> MatchResult:
+    """One game: team A (spec_a) in seats a_seats, a_seats+2; team B in the others.
+
+    A game not decided within ``max_hands`` deals stops there, won by neither
+    (``decided`` is False): six-card Bid Euchre has no floor, and weak players
+    may never reach its target.
+    """
     start = time.perf_counter()
-    pa = [make_player(spec_a, 1000 * game_number + s) for s in range(4)]
-    pb = [make_player(spec_b, 1000 * game_number + s + 4) for s in range(4)]
+    pa = [seat_player(make_player(spec_a, 1000 * game_number + s), rules) for s in range(4)]
+    pb = [seat_player(make_player(spec_b, 1000 * game_number + s + 4), rules)
+          for s in range(4)]
     seats = [pa[s] if (s & 1) == a_seats else pb[s] for s in range(4)]
     game = GameState.new(rules, game_number)
-    while not game.over:
-        s = game.turn
-        game.apply(seats[s].decide(game.view(s)))
+    try:
+        play_out(game, seats, max_hands)
+    except HandLimitReached:
+        pass
     tally = (TeamTally(), TeamTally())          # by team index 0/1 of the engine
     hands = 0
     alone = False
@@ -155,7 +176,7 @@ def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats
             for t in (0, 1):
                 tally[t].points += e.points[t]
                 tally[t].net += e.points[t] - e.points[1 - t]
-            if mt < 3:
+            if mt < (3 if e.bid is None else e.bid):    # euchred (Bid Euchre: set)
                 mk.euchred += 1
                 df.euchres += 1
             if alone:
@@ -166,7 +187,7 @@ def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats
             tally[e.winner].wins += 1
     return MatchResult(sequence, game_number, a_seats, hands, game.hand_no,
                        tally[a_seats], tally[1 - a_seats], time.perf_counter() - start,
-                       records)
+                       records, decided=game.over)
 
 
 def _run_task(task: tuple) -> MatchResult:

@@ -28,8 +28,9 @@ same prompt again.
 Exit codes:
 
 * 0 - the game was played to the end, or the player quit with ``q``
-* 1 - the input ended (EOF) before the game was over, or the transcript
-  could not be written at the end
+* 1 - the input ended (EOF) before the game was over, the transcript
+  could not be written at the end, or a game of computers only (``--auto``)
+  was not decided within the hand limit (:data:`pyengine.runner.MAX_HANDS` deals)
 * 2 - a usage error found before the game starts: unknown rules preset, or a
   transcript path that cannot be written
 * 130 - interrupted with Ctrl-C
@@ -79,6 +80,7 @@ from .options import OptionError, parse_assignment, rules_from
 from .player import Player
 from .rng import SEED_MAX, SEED_MIN
 from .rules import Rules, UnknownRules
+from .runner import MAX_HANDS, HandLimitReached
 from .textview import (
     Narrator,
     Style,
@@ -392,6 +394,7 @@ class Session:
     stdout: _Out
     narrator: Narrator
     shown_events: int = 0
+    max_hands: int | None = None      # a game of computers only stops after this many deals
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -411,6 +414,8 @@ class Session:
             self.flush_events()
             if g.over:
                 return
+            if self.max_hands is not None and g.hand_no > self.max_hands:
+                raise HandLimitReached(g, self.max_hands)
             seat = g.turn
             player = self.players[seat]
             if player is None:
@@ -520,7 +525,8 @@ def _play(seed: int | None, auto: bool, transcript: Path | None, rules: Rules, s
     players: list[Player | None] = [VariantPlayer() for _ in range(rules.players)]
     if human is not None:
         players[human] = None
-    session = Session(game, players, style, stdin, stdout, narrator)
+    session = Session(game, players, style, stdin, stdout, narrator,
+                      max_hands=MAX_HANDS if human is None else None)
 
     code = EXIT_OK
     stopped = None
@@ -537,6 +543,10 @@ def _play(seed: int | None, auto: bool, transcript: Path | None, rules: Rules, s
         stopped, code = "Output closed", EXIT_FAILED
     except IllegalAction as exc:   # a computer player's bug: say it, keep the evidence
         stopped, code = f"Engine error ({exc})", EXIT_FAILED
+    except HandLimitReached as exc:
+        say("", f"Game {seed} was not decided after {exc.limit:,} deals: "
+            "stopped at the hand limit.")
+        stopped, code = "Stopped", EXIT_FAILED
     if stopped is not None:
         say("", f"{stopped} during hand {game.hand_no}. "
             f"Score so far: {score_text(game.total, None)}")
