@@ -76,6 +76,7 @@ from .game import (
     RedealAction,
     SeatView,
 )
+from .helptext import help_lines
 from .options import OptionError, parse_assignment, rules_from
 from .player import Player
 from .rng import SEED_MAX, SEED_MIN
@@ -84,7 +85,9 @@ from .runner import MAX_HANDS, HandLimitReached
 from .textview import (
     Narrator,
     Style,
-    help_lines,
+    fit,
+    fit_prompt,
+    intro_line,
     score_text,
     seat_word,
     sort_hand,
@@ -207,7 +210,7 @@ def parse_bid(text: str, game: GameState) -> BidAction:
                 raise AnswerError("name one suit only, e.g. h or ha")
             suit = _suit_word(w)
         else:
-            keys = "p, o or a" if rnd == 1 else "p, or a suit letter s h d c (add a for alone)"
+            keys = "p, o or a" if rnd == 1 else "p or a suit letter s h d c"
             raise AnswerError(f"{text.strip()!r} is not a bid: answer {keys} (? for help)")
     if passing:
         if ordering or alone or suit is not None:
@@ -294,7 +297,7 @@ VARIANT_PROMPTS = {
                               + "/".join(str(a.tricks) for a in v.legal if a.call == BID)
                               + ("" if BidAction(PASS) in v.legal else " (you must bid)")
                               + "? "),
-    Phase.DECLARE: lambda v: "Declare: trump [s]pades [h]earts [d]iamonds [c]lubs, "
+    Phase.DECLARE: lambda v: "Declare [s]pades [h]earts [d]iamonds [c]lubs, "
                              "no-trump [hi]gh or [lo]w? ",
     Phase.JOKER: lambda v: "The joker is the upcard: name its suit [s h d c]? ",
     Phase.REDEAL: lambda v: "Your hand may be thrown in: [r]edeal or [k]eep? ",
@@ -331,10 +334,12 @@ def bid_prompt(v: SeatView, style: Style) -> tuple[list[str], str]:
     suits = sorted({a.suit for a in legal if a.call == NAME})
     names = " ".join(f"[{SUITS[s].lower()}]{SUIT_NAMES[s][1:]}" for s in suits)
     alone = any(a.alone for a in legal)
-    keys = ("[p]ass, or name trump: " if BidAction(PASS) in legal
-            else "name trump (stick the dealer: you must): ")
-    tail = " (add a to go alone, e.g. " + SUITS[suits[0]].lower() + "a)" if alone else ""
-    return notes, f"Round 2, {up} turned down: {keys}{names}{tail}? "
+    may_pass = BidAction(PASS) in legal
+    must = "" if may_pass else " (stick the dealer: you must)"
+    tail = f"; add a to go alone, e.g. {SUITS[suits[0]].lower()}a" if alone else ""
+    notes.append(f"Round 2: {up} is turned down; name another suit as trump{must}{tail}.")
+    keys = "[p]ass or " if may_pass else ""
+    return notes, f"Round 2: {keys}{names}? "
 
 
 def card_prompt(v: SeatView, game: GameState, style: Style) -> tuple[list[str], str]:
@@ -370,6 +375,28 @@ def choose_style(stdout: TextIO, ascii_only: bool) -> Style:
     return Style(symbols=True, colour=bool(isatty and isatty()))
 
 
+def line_editing(stdin: TextIO, stdout: TextIO) -> bool:
+    """Prompts read with readline (line editing, history with the arrow keys) when
+    the game runs on the process's own terminal and the module exists."""
+    if stdin is not sys.stdin or stdout is not sys.stdout:
+        return False
+    if not (stdin.isatty() and stdout.isatty()):
+        return False
+    try:
+        import readline  # noqa: F401  (importing it gives input() editing and history)
+    except ImportError:
+        return False
+    return True
+
+
+def _edited_line(prompt: str) -> str:
+    """One line from the terminal through readline; "" at end of input."""
+    try:
+        return input(prompt) + "\n"
+    except EOFError:
+        return ""
+
+
 def check_writable(path: Path) -> str | None:
     """None if ``path`` can be written, else a one-line reason (checked before play)."""
     if path.is_dir():
@@ -395,10 +422,12 @@ class Session:
     narrator: Narrator
     shown_events: int = 0
     max_hands: int | None = None      # a game of computers only stops after this many deals
+    edit_lines: bool = False          # a terminal: read with readline (editing, history)
 
     def say(self, *lines: str) -> None:
         for line in lines:
-            self.stdout.write(line + "\n")
+            for part in fit(line):
+                self.stdout.write(part + "\n")
         self.stdout.flush()
 
     def flush_events(self) -> None:
@@ -424,9 +453,12 @@ class Session:
                 g.apply(player.decide(g.view(seat)))
 
     def read(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
+        if self.edit_lines:
+            line = _edited_line(fit_prompt(prompt))
+        else:
+            self.stdout.write(fit_prompt(prompt))
+            self.stdout.flush()
+            line = self.stdin.readline()
         if not line:
             self.stdout.write("\n")
             raise EndOfInput
@@ -454,8 +486,8 @@ class Session:
             if low in QUIT_WORDS:
                 raise Quit
             if low in HELP_WORDS:
-                from .hints import HINT_HELP
-                self.say(*help_lines(self.style, g.rules), HINT_HELP)
+                from .pimc import supports
+                self.say(*help_lines(self.style, g.rules, hints=supports(g.rules)))
                 continue
             from .hints import hint_lines, is_hint_request
             if is_hint_request(answer, v):
@@ -519,14 +551,14 @@ def _play(seed: int | None, auto: bool, transcript: Path | None, rules: Rules, s
     else:
         say(f"Game number {seed}")
     if human is not None:
-        say("You are South; your partner is North, against West and East. "
-            "Type ? at any prompt for help.")
+        say(intro_line(rules))
     game = GameState.new(rules, seed)
     players: list[Player | None] = [VariantPlayer() for _ in range(rules.players)]
     if human is not None:
         players[human] = None
     session = Session(game, players, style, stdin, stdout, narrator,
-                      max_hands=MAX_HANDS if human is None else None)
+                      max_hands=MAX_HANDS if human is None else None,
+                      edit_lines=human is not None and line_editing(stdin, stdout.stream))
 
     code = EXIT_OK
     stopped = None

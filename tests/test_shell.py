@@ -242,7 +242,10 @@ def test_garbage_gets_a_reason_and_the_same_prompt_again(tmp_path):
                 reason = lines[i + 1]
                 assert reason.startswith("  ") or reason.startswith("Type your choice"), \
                     (line, reason)
-                assert lines[i + 2].startswith(prompt), (line, lines[i + 2])
+                after = i + 2
+                while lines[after].startswith("    "):     # the reason, wrapped at 80 columns
+                    after += 1
+                assert lines[after].startswith(prompt), (line, lines[after])
                 checked += 1
                 break
     assert checked == 2 * human.answers
