@@ -16,6 +16,8 @@ from .rng import SEED_MAX, SEED_MIN
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="euchre64", prog_name="euchre",
+                      message="%(prog)s (Euchre 64) %(version)s")
 def cli() -> None:
     """Euchre 64: Bit #93 (April 1988) Euchre, in Python and on the Commodore 64."""
 
@@ -101,24 +103,41 @@ def replay(transcript_file: Path, quiet: bool) -> None:
 
 
 @cli.command()
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
-              help="Directory for the vector files.")
-@click.option("--games", type=click.IntRange(1, 100_000), default=100, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("vectors"), show_default=True,
+              help="Directory for the vector files (made if missing).")
+@click.option("--games", type=click.IntRange(1, 100_000), default=100, show_default=True,
+              help="Whole games per file of games (each played twice: computer only, "
+                   "and with a random human at seat 0).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the generator that picks game numbers and samples.")
 @click.option("--variants/--no-variants", default=True, show_default=True,
               help="Also write whole games of every other preset and option "
-                   "into OUT/variants/.")
+                   "into OUT/variants/ (at most 20 game numbers each).")
 def vectors(out: Path, games: int, seed: int, variants: bool) -> None:
     """Write versioned JSON test vectors for the 6502 port (docs/vectors.md)."""
-    from .vectors import write_variant_vectors, write_vectors
+    from .outpaths import directory_problem
+    from .progress import bar
+    from .runner import HandLimitReached
+    from .vectors import VARIANTS, write_variant_vectors, write_vectors
 
+    problem = directory_problem(out)
+    if problem:                                  # before any game is played
+        click.echo(f"cannot write vectors to {out}: {problem}", err=True)
+        sys.exit(1)
+    v_games = min(games, 20)
+    total = 2 * games + (2 * v_games * len(VARIANTS) if variants else 0)
     try:
-        paths = write_vectors(out, games=games, seed=seed)
-        if variants:
-            paths += write_variant_vectors(out / "variants", games=min(games, 20), seed=seed)
+        with bar(total, "vectors", "game") as b:
+            paths = write_vectors(out, games=games, seed=seed, progress=b.update)
+            if variants:
+                paths += write_variant_vectors(out / "variants", games=v_games, seed=seed,
+                                               progress=b.update)
     except OSError as exc:
         click.echo(f"cannot write vectors to {out}: {exc.strerror}", err=True)
+        sys.exit(1)
+    except HandLimitReached as exc:
+        click.echo(f"euchre vectors: {exc}", err=True)
         sys.exit(1)
     for p in paths:
         click.echo(f"wrote {p}")

@@ -45,6 +45,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -82,6 +83,7 @@ from .player import Player
 from .rng import SEED_MAX, SEED_MIN
 from .rules import Rules, UnknownRules
 from .runner import MAX_HANDS, HandLimitReached
+from .terminal import colour_allowed, locale_is_ascii
 from .textview import (
     Narrator,
     Style,
@@ -359,10 +361,12 @@ def card_prompt(v: SeatView, game: GameState, style: Style) -> tuple[list[str], 
 
 # --- the session ---------------------------------------------------------------
 
-def choose_style(stdout: TextIO, ascii_only: bool) -> Style:
+def choose_style(stdout: TextIO, ascii_only: bool,
+                 env: Mapping[str, str] | None = None) -> Style:
     """Symbols + colour on a terminal, symbols alone on a pipe, letters with --ascii
-    (or when the stream cannot encode the symbols)."""
-    if ascii_only:
+    (or when the locale or the stream has no UTF-8); no colour under NO_COLOR or
+    TERM=dumb (:mod:`pyengine.terminal`)."""
+    if ascii_only or locale_is_ascii(env):
         return Style(symbols=False, colour=False)
     encoding = getattr(stdout, "encoding", None)
     if encoding:
@@ -372,7 +376,7 @@ def choose_style(stdout: TextIO, ascii_only: bool) -> Style:
         except (UnicodeEncodeError, LookupError):
             return Style(symbols=False, colour=False)
     isatty = getattr(stdout, "isatty", None)
-    return Style(symbols=True, colour=bool(isatty and isatty()))
+    return Style(symbols=True, colour=bool(isatty and isatty()) and colour_allowed(env))
 
 
 def line_editing(stdin: TextIO, stdout: TextIO) -> bool:

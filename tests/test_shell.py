@@ -49,6 +49,16 @@ HAND_LINE = re.compile(r"your hand: ((?:\d:\S+\s*)+)$", re.M)
 Hook = Callable[[GameState, Action, "ScriptedHuman"], list[str]]
 
 
+@pytest.fixture(autouse=True)
+def _utf8_terminal_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shell reads NO_COLOR, TERM and the locale (pyengine.terminal): these tests
+    describe a UTF-8 terminal whatever the environment that runs them."""
+    for name in ("NO_COLOR", "LC_ALL", "LC_CTYPE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("TERM", "xterm")
+
+
 def engine_game(seed: int) -> GameState:
     return play_game(BIT93, seed, [RefPlayer()] * 4)
 
