@@ -160,7 +160,10 @@ AUDIT_GAMES = 60
 
 def run_pairing(a: str, b: str, n: int, seed: int = 0, jobs: int = 2,
                 echo: Callable[[str], None] = print) -> tuple[Summary, list[MatchResult]]:
-    results, secs = run_matches(BIT93, a, b, n, seed, jobs)
+    from .progress import bar, reporter
+
+    with bar(n + n % 2, f"{a}-{b}", "match") as b_:
+        results, secs = run_matches(BIT93, a, b, n, seed, jobs, reporter(b_))
     s = summarise(results, a, b, BIT93, secs, jobs)
     for line in report_lines(s):
         echo(line)

@@ -245,6 +245,11 @@ def shot(seed: int | None, at: int, out: Path | None, scale: int, prg: Path) -> 
         seed = random.SystemRandom().randrange(SEED_MAX + 1)
     if out is None:
         out = Path(f"euchre-{seed}.png")
+    from pyengine.outpaths import output_problem
+
+    problem = output_problem(out, (".png",))
+    if problem:                                  # before the program runs
+        raise click.BadParameter(problem, param_hint="--out")
 
     try:
         ev = take(prg, seed, at, out, scale=scale)
