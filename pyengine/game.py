@@ -22,7 +22,7 @@ and, only under the rules that have them:
 checks it (raising :class:`IllegalAction` with a reason a player can read),
 records the events it causes in ``events`` and moves on. ``GAME_OVER`` ends it.
 
-Bit #93 decisions that are not in DESIGN.md's words but follow from them:
+Bit #93 decisions that are not in docs/design.md's rule list but follow from them:
 when the dealer's partner goes alone (always, under the Canadian rule, if he
 orders up) the dealer sits out, so he neither picks up the upcard nor
 discards: his cards are not used. The same holds when the dealer sits out

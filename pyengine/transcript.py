@@ -1,6 +1,6 @@
 """Transcripts (``euchre-transcript/1``): write a game, read one back.
 
-The format is DESIGN.md's contract: one JSON object per game with ``format``,
+The format is docs/design.md's contract: one JSON object per game with ``format``,
 ``rules``, ``options``, ``seed`` and ``events``. Reading checks the envelope
 and returns plain event dicts; judging the events is :mod:`pyengine.replay`'s
 job.

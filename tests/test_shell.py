@@ -312,7 +312,7 @@ def test_turned_down_suit_cannot_be_named_in_round_2():
 
 
 def test_canadian_rule_prompt_and_reason():
-    """Seed: the dealer's partner who orders up must go alone (DESIGN.md rule 3)."""
+    """Seed: the dealer's partner who orders up must go alone (docs/design.md, Bit #93 rule 3)."""
     hits = []
 
     def order_plain(g, action, human):
