@@ -55,7 +55,8 @@ def rules_cmd() -> None:
 
     click.echo("Presets (euchre play --rules NAME):")
     for name, note in PRESET_NOTES.items():
-        click.echo(f"  {name:<9} {note}")
+        click.echo("\n".join(textwrap.wrap(note, 78, initial_indent=f"  {name:<9} ",
+                                           subsequent_indent=" " * 12)))
     names = list(PRESETS)
     click.echo("\nOptions (euchre play --option NAME=VALUE); values in "
                + ", ".join(names) + ":")

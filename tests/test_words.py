@@ -195,3 +195,8 @@ def test_euchre_rules_shows_no_first_lead_for_bid_euchre() -> None:
     assert r.exit_code == 0
     block = r.output[r.output.index("  first_lead"):].split("\n")[0]
     assert block.rstrip().endswith("/ -]"), block
+
+
+def test_euchre_rules_fits_80_columns() -> None:
+    out = CliRunner().invoke(cli, ["rules"]).output
+    assert not [line for line in out.split("\n") if len(line) > 80]
