@@ -16,9 +16,12 @@ Answers (``?`` at any prompt shows them):
   alone (``oa``, ``o a`` too); the dealer's partner may only pass or order up
   alone (Canadian rule), and the prompt says so.
 * bidding, round 2: ``p``, or a suit letter ``s h d c`` with ``a`` before or
-  after it to go alone (``ha``, ``a h``); suit names and symbols work too.
+  after it to go alone (``ha``, ``a h``); suit names and symbols work too. The
+  prompt is short; a note above it says which suit is turned down.
 * discard and play: the card's number in the displayed hand, or its name
   (``JD``, ``jd``, ``10h``, ``Th``).
+* ``?`` shows the keys and the rules in force (:mod:`pyengine.helptext`); ``t``
+  (or ``hint``) asks the search player for a tip (:mod:`pyengine.hints`).
 * ``q`` quits, showing the score so far.
 
 An answer the shell cannot read, or one the rules reject, gets a one-line
