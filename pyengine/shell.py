@@ -86,7 +86,7 @@ from .player import Player
 from .rng import SEED_MAX, SEED_MIN
 from .rules import Rules, UnknownRules
 from .runner import MAX_HANDS, HandLimitReached
-from .terminal import colour_allowed, locale_is_ascii
+from .terminal import colour_allowed, edited_line, line_editing, locale_is_ascii
 from .textview import (
     Narrator,
     Style,
@@ -382,28 +382,6 @@ def choose_style(stdout: TextIO, ascii_only: bool,
     return Style(symbols=True, colour=bool(isatty and isatty()) and colour_allowed(env))
 
 
-def line_editing(stdin: TextIO, stdout: TextIO) -> bool:
-    """Prompts read with readline (line editing, history with the arrow keys) when
-    the game runs on the process's own terminal and the module exists."""
-    if stdin is not sys.stdin or stdout is not sys.stdout:
-        return False
-    if not (stdin.isatty() and stdout.isatty()):
-        return False
-    try:
-        import readline  # noqa: F401  (importing it gives input() editing and history)
-    except ImportError:
-        return False
-    return True
-
-
-def _edited_line(prompt: str) -> str:
-    """One line from the terminal through readline; "" at end of input."""
-    try:
-        return input(prompt) + "\n"
-    except EOFError:
-        return ""
-
-
 def check_writable(path: Path) -> str | None:
     """None if ``path`` can be written, else a one-line reason (checked before play)."""
     if path.is_dir():
@@ -461,7 +439,7 @@ class Session:
 
     def read(self, prompt: str) -> str:
         if self.edit_lines:
-            line = _edited_line(fit_prompt(prompt))
+            line = edited_line(fit_prompt(prompt))
         else:
             self.stdout.write(fit_prompt(prompt))
             self.stdout.flush()

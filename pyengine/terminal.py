@@ -7,13 +7,17 @@
   or names another codeset (``en_US.ISO-8859-1``). Python's UTF-8 mode under
   the C locale makes ``stdout.encoding`` say UTF-8 anyway, so the encoding
   alone cannot tell; an unset locale leaves the decision to the encoding.
+* Line editing and history at the shell's prompts (``readline``, through
+  ``input()``) when the game runs on the process's own terminal.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import unicodedata
 from collections.abc import Mapping
+from typing import TextIO
 
 _SUIT_LETTERS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
 _PLAIN = {"\u00b7": ".", "\u2014": "-", "\u2192": "->", "\u2588": "#", "\u2592": ":"}
@@ -59,3 +63,25 @@ def to_ascii(text: str) -> str:
             else:
                 out.append("?")
     return "".join(out)
+
+
+def line_editing(stdin: TextIO, stdout: TextIO) -> bool:
+    """Prompts read with readline (line editing, history with the arrow keys) when
+    the game runs on the process's own terminal and the module exists."""
+    if stdin is not sys.stdin or stdout is not sys.stdout:
+        return False
+    if not (stdin.isatty() and stdout.isatty()):
+        return False
+    try:
+        import readline  # noqa: F401  (importing it gives input() editing and history)
+    except ImportError:
+        return False
+    return True
+
+
+def edited_line(prompt: str) -> str:
+    """One line from the terminal through readline; "" at end of input."""
+    try:
+        return input(prompt) + "\n"
+    except EOFError:
+        return ""

@@ -82,7 +82,7 @@ def test_c64_has_an_ascii_mode() -> None:
 
 
 def test_prompts_read_through_readline_only_on_the_real_terminal() -> None:
-    from pyengine.shell import line_editing
+    from pyengine.terminal import line_editing
     assert not line_editing(io.StringIO(), io.StringIO())
     assert not line_editing(Tty(), Tty())          # not the process's own terminal
 
@@ -159,3 +159,36 @@ def test_every_option_of_every_command_has_help() -> None:
     missing = [f"{name} {p.name}" for name, cmd in cli.commands.items() for p in cmd.params
                if isinstance(p, click.Option) and not p.help]
     assert not missing
+
+
+def test_prompts_on_a_terminal_have_line_editing_and_history() -> None:
+    # up arrow recalls the last answer (zz), two backspaces delete it, p passes
+    import pty
+    import select
+
+    pid, fd = pty.fork()
+    if pid == 0:                                                 # the child: the game
+        os.environ.update({"TERM": "xterm", "LANG": "C.UTF-8"})
+        os.execv(sys.executable, [sys.executable, "-m", "tools.cli", "play", "--seed", "1",
+                                  "--ascii"])
+
+    def read(seconds: float, until: str) -> str:
+        out, end = b"", time.time() + seconds
+        while time.time() < end and until not in out.decode(errors="replace"):
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    break
+        return out.decode(errors="replace")
+
+    try:
+        read(30, "order up alone? ")
+        os.write(fd, b"zz\r")
+        assert "'zz' is not a bid" in read(10, "order up alone? ")
+        os.write(fd, b"\x1b[A\x7f\x7fp\r")
+        assert "You: pass" in read(10, "You: pass")
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
