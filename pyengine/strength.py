@@ -250,7 +250,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.only in (None, "audit"):
         from .audit import ref_against_pimc
         n = max(2, int(AUDIT_GAMES * args.scale))
-        lines = ref_against_pimc(n, seed=args.seed).lines()
+        from .progress import bar
+        with bar(n, "audit", "game") as b:
+            lines = ref_against_pimc(n, seed=args.seed, progress=b.update).lines()
         stored = load_summaries(data)
         stored["analysis:audit"] = [
             f"Every decision of {n} games of ref against pimc (game numbers {args.seed}-"
