@@ -26,11 +26,14 @@ def cli() -> None:
 @click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=None,
               help="Game number (0-65535); the same number deals the same cards. "
                    "Default: a random one.")
-@click.option("--auto", is_flag=True, help="All four seats played by the computer.")
+@click.option("--auto", is_flag=True,
+              help="Every seat played by the computer; a game not decided after 2,000 "
+                   "deals stops there (exit 1).")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the game's euchre-transcript/1 JSON here.")
 @click.option("--ascii", "ascii_only", is_flag=True,
-              help="Plain ASCII: no colours, S H D C instead of suit symbols.")
+              help="Plain ASCII: no colours, S H D C instead of suit symbols (also under "
+                   "a C or POSIX locale; NO_COLOR or TERM=dumb turn colour off).")
 @click.option("--rules", "rules_name", default="bit93", show_default=True,
               help="Rules preset (euchre rules lists them).")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
@@ -38,7 +41,7 @@ def cli() -> None:
                    "(repeatable; euchre rules lists them).")
 def play(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool,
          rules_name: str, options: tuple[str, ...]) -> None:
-    """Play Euchre in the shell: you are South, your partner North."""
+    """Play Euchre in the shell: you are South, the computer plays the other seats."""
     from .shell import run_shell_game
 
     sys.exit(run_shell_game(seed=seed, auto=auto, transcript=transcript,
