@@ -5,7 +5,8 @@ CI) with options drawn by a seeded generator from good, odd and bad values,
 and files that are real, mutated, random bytes, missing or directories. A run
 passes when click ends it with an exit code the command documents (0 done,
 1 failed with a message, 2 usage error) and no Python exception escapes; a
-run that takes longer than ``LIMIT`` seconds fails. ``build`` is left out: it
+run that takes longer than ``LIMIT`` seconds is stopped by a SIGALRM watchdog
+and fails, so a hang cannot block the suite. ``build`` is left out: it
 writes the build/ directory the other tests read.
 
 Set ``EUCHRE_FUZZ_SEED`` to draw other cases; the failing command line is in
@@ -17,12 +18,13 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from pyengine.options import OPTION_NAMES
 from tools.cli import cli
@@ -226,6 +228,25 @@ COMMANDS: dict[str, Callable[[random.Random, Files], tuple[list[str], str]]] = {
 }
 
 
+class RanPastLimit(Exception):
+    """Raised in the running command by the watchdog alarm."""
+
+
+def invoke_within_limit(args: list[str], stdin: str) -> Result:
+    """Invoke ``euchre ARGS``; a SIGALRM after LIMIT seconds stops a run that hangs, so
+    a hang fails this test instead of blocking the suite."""
+    def stop(signum: int, frame: object) -> None:
+        raise RanPastLimit
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(int(LIMIT))
+    try:
+        return CliRunner().invoke(cli, args, input=stdin)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def test_every_subcommand_but_build_is_fuzzed() -> None:
     assert set(COMMANDS) == set(cli.commands) - {"build"}
 
@@ -240,9 +261,10 @@ def test_fuzzed_command_ends_cleanly_within_its_limit(command: str, tmp_path: Pa
     for _ in range(RUNS):
         args, stdin = COMMANDS[command](rng, files)
         start = time.perf_counter()
-        r = CliRunner().invoke(cli, args, input=stdin)
+        r = invoke_within_limit(args, stdin)
         took = time.perf_counter() - start
         line = " ".join(repr(a) if (" " in a or not a) else a for a in args)
+        assert not isinstance(r.exception, RanPastLimit), f"euchre {line}: ran past {LIMIT} s"
         if r.exception is not None and not isinstance(r.exception, SystemExit):
             raise AssertionError(f"euchre {line}: {type(r.exception).__name__}: "
                                  f"{r.exception}\n{r.output[-1500:]}") from r.exception
