@@ -18,7 +18,7 @@ so :mod:`pyengine.shell` decides where they go and the tests can look at them.
 
 from __future__ import annotations
 
-import textwrap
+import re
 from dataclasses import dataclass, field
 
 from .cards import (
@@ -421,17 +421,35 @@ def intro_line(rules: Rules) -> str:
 WIDTH = 80
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def visible_len(text: str) -> int:
+    """Columns ``text`` takes on a terminal: colour codes take none."""
+    return len(_ANSI.sub("", text))
+
+
 def fit(line: str, width: int = WIDTH) -> list[str]:
-    """``line`` broken between words to fit ``width`` columns, continuation lines
-    indented two more than the first (colour codes count as width, so a coloured
-    line breaks early, never late)."""
+    """``line`` broken between words to fit ``width`` columns (colour codes take no
+    room), continuation lines indented two more than the first."""
     if "\n" in line:
         return [part for piece in line.split("\n") for part in fit(piece, width)]
-    if len(line) <= width:
+    if visible_len(line) <= width:
         return [line]
-    indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
-    return textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
-                         break_on_hyphens=False) or [line]
+    lead = len(line) - len(line.lstrip(" "))
+    indent = " " * (lead + 2)
+    out: list[str] = []
+    current = line[:lead]
+    for word in line[lead:].split(" "):
+        if not word and current.strip() == "":
+            continue                                # no blank at the start of a line
+        gap = "" if current.strip() == "" else " "
+        if current.strip() and visible_len(current + gap + word) > width:
+            out.append(current.rstrip(" "))
+            current, gap = indent, ""
+        current += gap + word
+    out.append(current.rstrip(" "))
+    return out
 
 
 def fit_prompt(prompt: str, width: int = WIDTH) -> str:

@@ -200,3 +200,15 @@ def test_euchre_rules_shows_no_first_lead_for_bid_euchre() -> None:
 def test_euchre_rules_fits_80_columns() -> None:
     out = CliRunner().invoke(cli, ["rules"]).output
     assert not [line for line in out.split("\n") if len(line) > 80]
+
+
+def test_lines_break_between_words_and_colour_takes_no_room() -> None:
+    from pyengine.textview import fit, visible_len
+    red = "\x1b[31mJ\u2665\x1b[39m"
+    coloured = " ".join([red] * 26)                 # 77 columns on screen
+    assert fit(coloured) == [coloured]
+    words = [f"w{i}" for i in range(60)]
+    lines = fit("  " + " ".join(words))
+    assert all(visible_len(x) <= 80 and not x.endswith(" ") for x in lines)
+    assert " ".join(x.strip() for x in lines).split() == words
+    assert all(x.startswith("    ") for x in lines[1:])
