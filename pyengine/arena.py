@@ -25,6 +25,7 @@ the arena setting :data:`pyengine.pimc.ARENA`.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields
@@ -190,6 +191,11 @@ def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats
                        records, decided=game.over)
 
 
+def _ignore_sigint() -> None:
+    """A worker leaves Ctrl-C to the parent, which ends the pool (no worker tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_task(task: tuple) -> MatchResult:
     rules, number, spec_a, spec_b, a_seats, seq = task
     return play_match(rules, number, spec_a, spec_b, a_seats, seq)
@@ -221,7 +227,7 @@ def run_matches(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int 
                 progress(len(results), len(work))
     else:
         ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(jobs) as pool:
+        with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:   # Ctrl-C: terminated
             for r in pool.imap_unordered(_run_task, work, chunksize=1):
                 results.append(r)
                 if progress:

@@ -217,7 +217,14 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
     except (PlayerSpecError, UnknownRules) as exc:
         raise click.UsageError(str(exc)) from None
     with bar(matches, "arena", "match") as b:
-        results, secs = run_matches(rules, team_a, team_b, matches, seed, jobs, reporter(b))
+        try:
+            results, secs = run_matches(rules, team_a, team_b, matches, seed, jobs,
+                                        reporter(b))
+        except KeyboardInterrupt:
+            b.close()
+            click.echo(f"euchre arena: interrupted after {b.n:,} of {matches:,} matches",
+                       err=True)
+            sys.exit(130)
     s = summarise(results, team_a, team_b, rules, secs, jobs)
     for line in report_lines(s):
         click.echo(line)

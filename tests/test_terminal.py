@@ -110,10 +110,14 @@ def test_a_long_run_in_a_pipe_prints_only_its_report() -> None:
     assert "matches won" in p.stdout
 
 
-def test_ctrl_c_stops_crosscheck_within_a_second() -> None:
+@pytest.mark.parametrize("args", [
     # was: about 9 s, the workers finished their chunks first
-    p = subprocess.Popen([sys.executable, "-m", "tools.cli", "crosscheck", "--games", "5000",
-                          "--jobs", "2", "--prg", str(PRG)], cwd=ROOT,
+    ["crosscheck", "--games", "5000", "--jobs", "2", "--prg", str(PRG)],
+    # was: a KeyboardInterrupt traceback from each pool worker
+    ["arena", "--matches", "400", "--jobs", "2"],
+], ids=["crosscheck", "arena"])
+def test_ctrl_c_stops_a_long_run_within_a_second(args: list[str]) -> None:
+    p = subprocess.Popen([sys.executable, "-m", "tools.cli", *args], cwd=ROOT,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          start_new_session=True)
     try:
