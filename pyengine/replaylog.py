@@ -46,10 +46,14 @@ class HandPrinter:
                 self.echo(f"First dealer: {dealer} (chosen at random)")
         elif ev == "deal":
             self.players = len(e["hands"])
-            hands = "  ".join(f"{SEAT_NAMES[s][0]}: {' '.join(h)}"
-                              for s, h in enumerate(e["hands"]))
+            seats = [f"{SEAT_NAMES[s][0]}: {' '.join(h)}" for s, h in enumerate(e["hands"])]
+            rows = ["  ".join(seats)]
+            if len(rows[0]) > 78:                  # six cards a seat: two seats a line
+                rows = ["  ".join(seats[i:i + 2]) for i in range(0, len(seats), 2)]
             up = "" if e["upcard"] is None else f", upcard {e['upcard']}"
-            self.echo(f"\nHand {e['hand']}, dealer {SEAT_NAMES[e['dealer']]}{up}\n  {hands}")
+            self.echo(f"\nHand {e['hand']}, dealer {SEAT_NAMES[e['dealer']]}{up}")
+            for row in rows:
+                self.echo(f"  {row}")
         elif ev == "bid" and e["call"] != "pass":
             self.echo(f"  {SEAT_NAMES[e['seat']]} {self._bid(e)}")
         elif ev == "declare":

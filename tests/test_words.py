@@ -212,3 +212,12 @@ def test_lines_break_between_words_and_colour_takes_no_room() -> None:
     assert all(visible_len(x) <= 80 and not x.endswith(" ") for x in lines)
     assert " ".join(x.strip() for x in lines).split() == words
     assert all(x.startswith("    ") for x in lines[1:])
+
+
+@pytest.mark.parametrize("rules,options", [
+    ("bit93", ()), ("bid6", ()), ("standard", ("players=3",)),
+    ("standard", ("joker=true", "deck=32", "defend_alone=true", "farmers_hand=true")),
+])
+def test_replay_fits_80_columns(tmp_path: Path, rules: str, options: tuple[str, ...]) -> None:
+    text = replay_text(tmp_path, rules, options, seed=5)
+    assert not [line for line in text.split("\n") if len(line) > 80]
