@@ -48,11 +48,13 @@ def _keys(rules: Rules, hints: bool) -> list[str]:
         lines.append(f"  {HINT_KEY} (or hint)       a tip: what the search player would do, "
                      "and how")
         lines.append("                    it rates each choice")
+    else:
+        lines.append(f"  {HINT_KEY} (or hint)       a tip: what the computer player would do "
+                     "(no ratings:")
+        lines.append("                    the search player plays only four players, 24 "
+                     "cards,")
+        lines.append("                    no joker, no defending alone, no Bid Euchre)")
     lines.append("  ? this help       q quit (the score so far is shown)")
-    if not hints:
-        lines.append("  (no hints under these rules: the search player plays four players, "
-                     "24")
-        lines.append("  cards, no joker, no defending alone, no Bid Euchre)")
     return lines
 
 

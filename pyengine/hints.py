@@ -5,7 +5,10 @@ with its default setting (about a second), to rate every legal choice from
 the human seat's view - never from the hidden cards. Neither is an answer to
 any prompt (``h`` names hearts, so it is not a hint key). Hints exist where
 pimc models the rules (:func:`pyengine.pimc.supports`: four players, 24
-cards, no joker, no defending alone, no Bid Euchre); ``?`` says so.
+cards, no joker, no defending alone, no Bid Euchre), and for its decisions
+(bids, discard, play); elsewhere the hint is the computer player's
+(:class:`~pyengine.varplayer.VariantPlayer`) choice, without ratings, and
+``?`` says so.
 
 The value of a choice is the average, over the sampled deals, of the hand's
 points for your side minus the opponents', each deal solved open-hand, plus
@@ -19,6 +22,7 @@ from .game import Action, BidAction, DiscardAction, Phase, PlayAction, SeatView
 from .helptext import HINT_WORDS
 from .pimc import DEFAULT, PimcConfig, PimcPlayer, supports
 from .textview import Style
+from .varplayer import VariantPlayer
 
 
 def is_hint_request(answer: str, view: SeatView) -> bool:
@@ -40,9 +44,14 @@ def action_text(a: Action, style: Style, view: SeatView | None = None) -> str:
 
 def hint_lines(view: SeatView, style: Style, config: PimcConfig = DEFAULT) -> list[str]:
     """The lines ``t`` prints: the suggestion, then every legal choice with its value."""
+    if len(view.legal) == 1:
+        return [f"  Hint: {action_text(view.legal[0], style, view)} (the only legal choice)."]
     if not supports(view.rules) or view.phase not in (Phase.BID1, Phase.BID2, Phase.DISCARD,
                                                       Phase.PLAY):
-        return ["  No hint here: the search player does not model this rule set or decision."]
+        choice = VariantPlayer().decide(view)
+        return [f"  Hint: {action_text(choice, style, view)} (what the computer player would "
+                "do; the search player does not model this rule set or decision, so there "
+                "are no ratings)."]
     if len(view.legal) == 1:
         return [f"  Hint: {action_text(view.legal[0], style, view)} (the only legal choice)."]
     ratings = PimcPlayer(config).rate(view)

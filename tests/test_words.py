@@ -65,14 +65,24 @@ def test_help_mentions_the_joker_and_the_sevens_and_eights() -> None:
     assert "A, K, Q, 10, 9, 8, 7" in text
 
 
-def test_help_says_where_there_is_no_hint() -> None:
-    for rules, options in [("bid6", ()), ("standard", ("joker=true",)),
-                           ("standard", ("players=3",)), ("standard", ("deck=32",)),
-                           ("standard", ("defend_alone=true",))]:
+UNSEARCHED = [("bid6", ()), ("standard", ("joker=true",)), ("standard", ("players=3",)),
+              ("standard", ("deck=32",)), ("standard", ("defend_alone=true",))]
+
+
+def test_help_says_where_hints_have_no_ratings() -> None:
+    for rules, options in UNSEARCHED:
         text = help_text(rules, options)
-        assert "no hints under these rules" in text, (rules, options)
-        assert "t (or hint)" not in text
-    assert "t (or hint)" in help_text("standard")
+        assert "what the computer player would do (no ratings" in text, (rules, options)
+        assert "search player would do" not in text
+    assert "what the search player would do, and how" in help_text("standard")
+
+
+@pytest.mark.parametrize("rules,options", UNSEARCHED)
+def test_every_rule_set_has_a_hint(rules: str, options: tuple[str, ...]) -> None:
+    # was: "No hint here" under joker, 3 players, 32 cards, defend-alone and bid6
+    text = shell("t\nq\n", seed=6, rules=rules, options=options)
+    assert "Hint: " in text and "what the computer player would do" in text
+    assert "No hint here" not in text
 
 
 @pytest.mark.parametrize("rules,options", [
