@@ -176,7 +176,9 @@ JUDGE = PimcConfig(worlds=48, time=0.0, seed=7)     # not the arena player's own
 
 def audit_games(games: int, make_players: Callable[[int], list[Player]],
                 names: Callable[[int], list[str]], judge: PimcConfig = JUDGE,
-                seed: int = 0, rules=BIT93) -> Audit:
+                seed: int = 0, rules=BIT93,
+                progress: Callable[[int], None] | None = None) -> Audit:
+    """Judge every decision of ``games`` games; ``progress(1)`` after each game."""
     au = Audit()
     pimc_judge = PimcPlayer(judge)
     for i in range(games):
@@ -199,10 +201,13 @@ def audit_games(games: int, make_players: Callable[[int], list[Player]],
                     ratings = {r.action: r.value for r in pimc_judge.rate(v)}
                     au.add(who[s], bid_category(v, a), max(ratings.values()) - ratings[a])
             g.apply(a)
+        if progress:
+            progress(1)
     return au
 
 
-def ref_against_pimc(games: int, pimc: PimcConfig = ARENA, seed: int = 0) -> Audit:
+def ref_against_pimc(games: int, pimc: PimcConfig = ARENA, seed: int = 0,
+                     progress: Callable[[int], None] | None = None) -> Audit:
     ref, pim = RefPlayer(), PimcPlayer(pimc)
 
     def players(n: int) -> list[Player]:
@@ -211,7 +216,7 @@ def ref_against_pimc(games: int, pimc: PimcConfig = ARENA, seed: int = 0) -> Aud
     def names(n: int) -> list[str]:
         return ["ref", "pimc", "ref", "pimc"] if n % 2 == 0 else ["pimc", "ref", "pimc", "ref"]
 
-    return audit_games(games, players, names, seed=seed)
+    return audit_games(games, players, names, seed=seed, progress=progress)
 
 
 def main(argv: list[str] | None = None) -> int:

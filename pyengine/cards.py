@@ -7,7 +7,7 @@ deck, which the shuffle starts from (see :mod:`pyengine.rng`), and the
 tie-break wherever the computer player must choose between equal cards (the
 lowest code wins the tie).
 
-The contract's notation (DESIGN.md) is two characters, rank then suit:
+The contract's notation (docs/design.md) is two characters, rank then suit:
 ``JC`` is the jack of clubs, the left bower when spades are trump.
 
 Same-colour suits pair up as ``S<->C`` and ``H<->D``, so the suit of the same

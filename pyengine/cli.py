@@ -7,6 +7,7 @@ group; the engine itself knows nothing of them.
 from __future__ import annotations
 
 import sys
+import textwrap
 from pathlib import Path
 
 import click
@@ -15,6 +16,8 @@ from .rng import SEED_MAX, SEED_MIN
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="euchre64", prog_name="euchre",
+                      message="%(prog)s (Euchre 64) %(version)s")
 def cli() -> None:
     """Euchre 64: Bit #93 (April 1988) Euchre, in Python and on the Commodore 64."""
 
@@ -23,11 +26,14 @@ def cli() -> None:
 @click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=None,
               help="Game number (0-65535); the same number deals the same cards. "
                    "Default: a random one.")
-@click.option("--auto", is_flag=True, help="All four seats played by the computer.")
+@click.option("--auto", is_flag=True,
+              help="Every seat played by the computer; a game not decided after 2,000 "
+                   "deals stops there (exit 1).")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the game's euchre-transcript/1 JSON here.")
 @click.option("--ascii", "ascii_only", is_flag=True,
-              help="Plain ASCII: no colours, S H D C instead of suit symbols.")
+              help="Plain ASCII: no colours, S H D C instead of suit symbols (also under "
+                   "a C or POSIX locale; NO_COLOR or TERM=dumb turn colour off).")
 @click.option("--rules", "rules_name", default="bit93", show_default=True,
               help="Rules preset (euchre rules lists them).")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
@@ -35,7 +41,7 @@ def cli() -> None:
                    "(repeatable; euchre rules lists them).")
 def play(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool,
          rules_name: str, options: tuple[str, ...]) -> None:
-    """Play Euchre in the shell: you are South, your partner North."""
+    """Play Euchre in the shell: you are South, the computer plays the other seats."""
     from .shell import run_shell_game
 
     sys.exit(run_shell_game(seed=seed, auto=auto, transcript=transcript,
@@ -46,18 +52,28 @@ def play(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool
 @cli.command(name="rules")
 def rules_cmd() -> None:
     """List the rules presets and every option, with each preset's value."""
-    from .options import DESCRIPTIONS, OPTION_NAMES, plain
+    from .options import DECISIONS, DESCRIPTIONS, OPTION_NAMES, plain
     from .rules import PRESET_NOTES, PRESETS
+    from .validate import BID6_UNUSED
 
     click.echo("Presets (euchre play --rules NAME):")
     for name, note in PRESET_NOTES.items():
-        click.echo(f"  {name:<9} {note}")
+        click.echo("\n".join(textwrap.wrap(note, 78, initial_indent=f"  {name:<9} ",
+                                           subsequent_indent=" " * 12)))
     names = list(PRESETS)
     click.echo("\nOptions (euchre play --option NAME=VALUE); values in "
                + ", ".join(names) + ":")
     for opt in OPTION_NAMES:
-        values = " / ".join(_show(plain(getattr(PRESETS[n], opt))) for n in names)
-        click.echo(f"  {opt} [{values}]\n      {DESCRIPTIONS[opt]}")
+        values = " / ".join("-" if PRESETS[n].bid6 and opt in BID6_UNUSED
+                            else _show(plain(getattr(PRESETS[n], opt))) for n in names)
+        click.echo(f"  {opt} [{values}]")
+        for line in textwrap.wrap(DESCRIPTIONS[opt], 74):
+            click.echo(f"      {line}")
+    click.echo("\n(-: the option does not apply to that preset.)")
+    click.echo("\nDecisions the seeds leave open:")
+    for line in DECISIONS:
+        click.echo("\n".join(textwrap.wrap(line, 78, initial_indent="  - ",
+                                           subsequent_indent="    ")))
 
 
 def _show(value: object) -> str:
@@ -85,29 +101,47 @@ def replay(transcript_file: Path, quiet: bool) -> None:
     except (TranscriptError, ReplayError) as exc:
         click.echo(f"REJECTED: {exc}", err=True)
         sys.exit(1)
+    total = "-".join(str(x) for x in game.total)
     click.echo(f"OK: {len(t.events)} events, {game.hand_no} hands, final score "
-               f"{game.total[0]}-{game.total[1]} (seed {t.seed}, rules {t.rules})")
+               f"{total} (seed {t.seed}, rules {t.rules})")
 
 
 @cli.command()
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
-              help="Directory for the vector files.")
-@click.option("--games", type=click.IntRange(1, 100_000), default=100, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("vectors"), show_default=True,
+              help="Directory for the vector files (made if missing).")
+@click.option("--games", type=click.IntRange(1, 100_000), default=100, show_default=True,
+              help="Whole games per file of games (each played twice: computer only, "
+                   "and with a random human at seat 0).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the generator that picks game numbers and samples.")
 @click.option("--variants/--no-variants", default=True, show_default=True,
               help="Also write whole games of every other preset and option "
-                   "into OUT/variants/.")
+                   "into OUT/variants/ (at most 20 game numbers each).")
 def vectors(out: Path, games: int, seed: int, variants: bool) -> None:
     """Write versioned JSON test vectors for the 6502 port (docs/vectors.md)."""
-    from .vectors import write_variant_vectors, write_vectors
+    from .outpaths import directory_problem
+    from .progress import bar
+    from .runner import HandLimitReached
+    from .vectors import VARIANTS, write_variant_vectors, write_vectors
 
+    problem = directory_problem(out)
+    if problem:                                  # before any game is played
+        click.echo(f"cannot write vectors to {out}: {problem}", err=True)
+        sys.exit(1)
+    v_games = min(games, 20)
+    total = 2 * games + (2 * v_games * len(VARIANTS) if variants else 0)
     try:
-        paths = write_vectors(out, games=games, seed=seed)
-        if variants:
-            paths += write_variant_vectors(out / "variants", games=min(games, 20), seed=seed)
+        with bar(total, "vectors", "game") as b:
+            paths = write_vectors(out, games=games, seed=seed, progress=b.update)
+            if variants:
+                paths += write_variant_vectors(out / "variants", games=v_games, seed=seed,
+                                               progress=b.update)
     except OSError as exc:
         click.echo(f"cannot write vectors to {out}: {exc.strerror}", err=True)
+        sys.exit(1)
+    except HandLimitReached as exc:
+        click.echo(f"euchre vectors: {exc}", err=True)
         sys.exit(1)
     for p in paths:
         click.echo(f"wrote {p}")
@@ -124,42 +158,86 @@ def bench(games: int) -> None:
         click.echo(line)
 
 
+def _even(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    if value % 2:
+        raise click.BadParameter(f"{value} is odd: matches come in duplicate pairs (each deal "
+                                 f"sequence played twice), so ask for {value + 1}")
+    return value
+
+
+def _output(option: str, path: Path | None, suffixes: tuple[str, ...] = ()) -> None:
+    """Refuse an output path that cannot be written, before any work."""
+    from .outpaths import output_problem
+
+    problem = None if path is None else output_problem(path, suffixes)
+    if problem:
+        raise click.BadParameter(problem, param_hint=option)
+
+
 @cli.command()
 @click.option("--team-a", "team_a", default="pimc", show_default=True, metavar="PLAYER",
-              help="random, ref or pimc; options after a colon, e.g. pimc:worlds=20,time=0.")
-@click.option("--team-b", "team_b", default="ref", show_default=True, metavar="PLAYER")
+              help="random, ref or pimc; options after a colon, e.g. pimc:worlds=20,time=0, "
+                   "ref:order_min=10, random:seed=3.")
+@click.option("--team-b", "team_b", default="ref", show_default=True, metavar="PLAYER",
+              help="The other team's player, written as for --team-a.")
 @click.option("--matches", type=click.IntRange(2, 1_000_000), default=20, show_default=True,
-              help="Games to the target, in duplicate pairs (each deal sequence twice).")
-@click.option("--rules", "rules_name", default="bit93", show_default=True)
+              callback=_even,
+              help="Games to the target, an even number: duplicate pairs, each deal "
+                   "sequence played twice with the teams swapped.")
+@click.option("--rules", "rules_name", default="bit93", show_default=True,
+              help="Rules preset (euchre rules lists them).")
 @click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=0, show_default=True,
               help="First game number; pair i plays game number seed+i.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=2, show_default=True)
+@click.option("--jobs", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="Worker processes.")
 @click.option("--chart", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write a PNG chart of the results here.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Write the summary as JSON here.")
 def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jobs: int,
           chart: Path | None, json_out: Path | None) -> None:
-    """Duplicate matches between two players: wins, points, euchres, lone hands (95% CIs)."""
+    """Duplicate matches between two players: wins, points, euchres, lone hands (95% CIs).
+
+    Every game stops after the hand limit (2,000 deals), won by neither team.
+    """
     import json
 
-    from .arena import PlayerSpecError, report_lines, run_matches, summarise, summary_json
-    from .arena import chart as draw
+    from .arena import PlayerSpecError, make_player, run_matches
+    from .arenastats import chart as draw
+    from .arenastats import report_lines, summarise, summary_json
+    from .progress import bar, reporter
     from .rules import UnknownRules, preset
 
+    _output("--chart", chart, (".png",))
+    _output("--json", json_out)
     try:
         rules = preset(rules_name)
-        results, secs = run_matches(rules, team_a, team_b, matches, seed, jobs)
+        make_player(team_a)
+        make_player(team_b)
     except (PlayerSpecError, UnknownRules) as exc:
         raise click.UsageError(str(exc)) from None
+    with bar(matches, "arena", "match") as b:
+        try:
+            results, secs = run_matches(rules, team_a, team_b, matches, seed, jobs,
+                                        reporter(b))
+        except KeyboardInterrupt:
+            b.close()
+            click.echo(f"euchre arena: interrupted after {b.n:,} of {matches:,} matches",
+                       err=True)
+            sys.exit(130)
     s = summarise(results, team_a, team_b, rules, secs, jobs)
     for line in report_lines(s):
         click.echo(line)
-    if chart is not None:
-        draw([s], chart)
-        click.echo(f"chart written to {chart}")
-    if json_out is not None:
-        json_out.write_text(json.dumps(summary_json(s), indent=1) + "\n")
+    try:
+        if chart is not None:
+            draw([s], chart)
+            click.echo(f"chart written to {chart}")
+        if json_out is not None:
+            json_out.write_text(json.dumps(summary_json(s), indent=1) + "\n")
+            click.echo(f"summary written to {json_out}")
+    except OSError as exc:
+        click.echo(f"euchre arena: cannot write {exc.filename}: {exc.strerror}", err=True)
+        sys.exit(1)
 
 
 def main() -> None:

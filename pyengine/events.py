@@ -1,4 +1,4 @@
-"""The events of a game, as the transcript contract (DESIGN.md) defines them.
+"""The events of a game, as the transcript contract (docs/design.md) defines them.
 
 Each event is an immutable value; ``to_json()`` gives the transcript's object
 with the fields in the contract's order, cards in two-letter notation.

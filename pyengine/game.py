@@ -22,7 +22,7 @@ and, only under the rules that have them:
 checks it (raising :class:`IllegalAction` with a reason a player can read),
 records the events it causes in ``events`` and moves on. ``GAME_OVER`` ends it.
 
-Bit #93 decisions that are not in DESIGN.md's words but follow from them:
+Bit #93 decisions that are not in docs/design.md's rule list but follow from them:
 when the dealer's partner goes alone (always, under the Canadian rule, if he
 orders up) the dealer sits out, so he neither picks up the upcard nor
 discards: his cards are not used. The same holds when the dealer sits out
@@ -81,7 +81,9 @@ from .rules import DealerDiscard, FirstLead, Rules
 from .rules import FirstDealer as FirstDealerRule
 
 TRICKS_PER_HAND = 5
-FARMERS_LOW_CARDS = 3          # a farmer's hand: at least three cards of rank 10 or lower
+# A farmer's hand is "una mano pessima" (seed 003): no card above 10, every card a 9
+# or a 10 (7s and 8s too in the 32-card deck). Three low cards, the usual wording
+# elsewhere, is a fifth of all 24-card hands and half of 32-card ones.
 FARMERS_HAND, NO_ACE_NO_FACE_NO_TRUMP = "farmers_hand", "no_ace_no_face_no_trump"
 
 
@@ -338,7 +340,7 @@ class GameState:
     def redeal_reason(self, seat: int) -> str | None:
         """Why ``seat`` may ask for a new deal (None: it may not)."""
         r, hand = self.rules, self.hands[seat]
-        if r.farmers_hand and sum(rank_of(c) <= TEN for c in hand) >= FARMERS_LOW_CARDS:
+        if r.farmers_hand and all(c != JOKER and rank_of(c) <= TEN for c in hand):
             return FARMERS_HAND
         if r.no_ace_no_face_no_trump:
             eff = EXT.effective_suit[self.up_suit]

@@ -12,8 +12,8 @@ import dataclasses
 from enum import Enum
 from typing import Any
 
-from .rules import PRESETS, Rules, RulesError, UnknownRules, preset
-from .validate import PARTNER_SWITCHES
+from .rules import PRESETS, Bidding, Rules, RulesError, UnknownRules, preset
+from .validate import BID6_UNUSED, PARTNER_SWITCHES
 
 DESCRIPTIONS: dict[str, str] = {
     "first_dealer": "how the first dealer is chosen: black_jack (deal face up until a "
@@ -40,11 +40,28 @@ DESCRIPTIONS: dict[str, str] = {
                       "left leads",
     "defend_alone": "a defender may go alone; he scores points_defend_alone for a euchre",
     "points_defend_alone": "a lone defender who euchres the makers",
-    "farmers_hand": "a player dealt three or more 9s/10s (7s and 8s too) may ask for a "
-                    "new deal",
+    "farmers_hand": "a player dealt no card above 10 (only 9s and 10s, 7s and 8s too "
+                    "with 32 cards) may ask for a new deal",
     "no_ace_no_face_no_trump": "a player dealt no ace, no J/Q/K and no card of the upcard's "
                                "suit may ask for a new deal",
 }
+
+# Choices where a seed is silent, said by ``euchre rules`` (and docs/design.md).
+DECISIONS: tuple[str, ...] = (
+    "cutthroat (players=3): when two players reach the target in the same hand, the "
+    "higher total wins; with equal totals (e.g. 10-10-6) another hand is dealt, until "
+    "one total is higher (seed 004 does not say).",
+    "farmer's hand: a hand with no card above 10 - every card a 9 or a 10 (7s and 8s "
+    "too with 32 cards) - \"una mano pessima\" of seed 003; the computer asks for a new "
+    "deal with it only when it also holds no card of the upcard's suit (about 2% of "
+    "deals are thrown in with 32 cards, almost none with 24).",
+    "six-card Bid Euchre: first_lead, dealer_discard and the points_* options do not "
+    "apply (the high bidder leads, there is no upcard, a side scores a point a trick) "
+    "and are refused.",
+    "every game of computers only (euchre play --auto, arena, vectors) stops after "
+    "2,000 deals, won by neither side; option sets under which no hand scores are "
+    "refused, and the target is at most 100.",
+)
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules)
                                       if f.name != "name")
@@ -108,6 +125,12 @@ def apply_options(base: Rules, options: dict[str, Any]) -> Rules:
     """``base`` with ``options`` set. players=3 also turns off the partnership
     switches the options do not set themselves (cutthroat has no partners)."""
     typed = {name: parse_value(name, value) for name, value in options.items()}
+    bidding = typed.get("bidding", base.bidding)
+    if bidding is Bidding.SIX_CARD_BID:
+        for name in typed:
+            if name in BID6_UNUSED:
+                raise OptionError(f"option {name} does not apply to six-card Bid Euchre: "
+                                  f"{BID6_UNUSED[name]}")
     if typed.get("players") == 3:
         for name in PARTNER_SWITCHES:
             typed.setdefault(name, False)
@@ -130,5 +153,6 @@ def options_of(rules: Rules) -> dict[str, object]:
             if getattr(rules, name) != getattr(base, name)}
 
 
-__all__ = ["DESCRIPTIONS", "OPTION_NAMES", "OptionError", "UnknownRules", "apply_options",
+__all__ = ["DECISIONS", "DESCRIPTIONS", "OPTION_NAMES", "OptionError", "UnknownRules",
+           "apply_options",
            "options_of", "parse_assignment", "parse_value", "plain", "rules_from"]

@@ -48,6 +48,7 @@ are delegated to the variant player.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 import zlib
@@ -563,5 +564,14 @@ def parse_player_options(text: str) -> PimcConfig:
         if name not in ("worlds", "time", "infer", "tiebreak", "seed"):
             raise ValueError(f"unknown pimc option {name!r} "
                              "(worlds, time, infer, tiebreak, seed)")
-        values[name] = int(value) if name in ("worlds", "seed") else float(value)
+        whole = name in ("worlds", "seed")
+        try:
+            values[name] = int(value) if whole else float(value)
+        except ValueError:
+            kind = "a whole number" if whole else "a number"
+            raise ValueError(f"option {part.strip()!r}: {name} must be {kind}") from None
+        if not math.isfinite(values[name]) or (name != "seed" and values[name] < 0) \
+                or (name == "worlds" and values[name] < 1):
+            low = "at least 1" if name == "worlds" else "0 or more"
+            raise ValueError(f"option {part.strip()!r}: {name} must be {low}")
     return PimcConfig(**{**cfg.__dict__, **values})

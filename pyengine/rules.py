@@ -2,7 +2,7 @@
 
 Every rule choice the engine makes is a field of :class:`Rules`, so a variant
 is a different value, never a different code path hidden in the engine. The
-``bit93`` preset is the game of Bit #93 (April 1988) exactly as DESIGN.md
+``bit93`` preset is the game of Bit #93 (April 1988) exactly as docs/design.md
 decides it; later presets change these switches.
 """
 

@@ -16,9 +16,12 @@ Answers (``?`` at any prompt shows them):
   alone (``oa``, ``o a`` too); the dealer's partner may only pass or order up
   alone (Canadian rule), and the prompt says so.
 * bidding, round 2: ``p``, or a suit letter ``s h d c`` with ``a`` before or
-  after it to go alone (``ha``, ``a h``); suit names and symbols work too.
+  after it to go alone (``ha``, ``a h``); suit names and symbols work too. The
+  prompt is short; a note above it says which suit is turned down.
 * discard and play: the card's number in the displayed hand, or its name
   (``JD``, ``jd``, ``10h``, ``Th``).
+* ``?`` shows the keys and the rules in force (:mod:`pyengine.helptext`); ``t``
+  (or ``hint``) asks the search player for a tip (:mod:`pyengine.hints`).
 * ``q`` quits, showing the score so far.
 
 An answer the shell cannot read, or one the rules reject, gets a one-line
@@ -28,8 +31,9 @@ same prompt again.
 Exit codes:
 
 * 0 - the game was played to the end, or the player quit with ``q``
-* 1 - the input ended (EOF) before the game was over, or the transcript
-  could not be written at the end
+* 1 - the input ended (EOF) before the game was over, the transcript
+  could not be written at the end, or a game of computers only (``--auto``)
+  was not decided within the hand limit (:data:`pyengine.runner.MAX_HANDS` deals)
 * 2 - a usage error found before the game starts: unknown rules preset, or a
   transcript path that cannot be written
 * 130 - interrupted with Ctrl-C
@@ -44,6 +48,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -75,14 +80,19 @@ from .game import (
     RedealAction,
     SeatView,
 )
+from .helptext import help_lines
 from .options import OptionError, parse_assignment, rules_from
 from .player import Player
 from .rng import SEED_MAX, SEED_MIN
 from .rules import Rules, UnknownRules
+from .runner import MAX_HANDS, HandLimitReached
+from .terminal import colour_allowed, edited_line, line_editing, locale_is_ascii
 from .textview import (
     Narrator,
     Style,
-    help_lines,
+    fit,
+    fit_prompt,
+    intro_line,
     score_text,
     seat_word,
     sort_hand,
@@ -205,7 +215,7 @@ def parse_bid(text: str, game: GameState) -> BidAction:
                 raise AnswerError("name one suit only, e.g. h or ha")
             suit = _suit_word(w)
         else:
-            keys = "p, o or a" if rnd == 1 else "p, or a suit letter s h d c (add a for alone)"
+            keys = "p, o or a" if rnd == 1 else "p or a suit letter s h d c"
             raise AnswerError(f"{text.strip()!r} is not a bid: answer {keys} (? for help)")
     if passing:
         if ordering or alone or suit is not None:
@@ -292,7 +302,7 @@ VARIANT_PROMPTS = {
                               + "/".join(str(a.tricks) for a in v.legal if a.call == BID)
                               + ("" if BidAction(PASS) in v.legal else " (you must bid)")
                               + "? "),
-    Phase.DECLARE: lambda v: "Declare: trump [s]pades [h]earts [d]iamonds [c]lubs, "
+    Phase.DECLARE: lambda v: "Declare [s]pades [h]earts [d]iamonds [c]lubs, "
                              "no-trump [hi]gh or [lo]w? ",
     Phase.JOKER: lambda v: "The joker is the upcard: name its suit [s h d c]? ",
     Phase.REDEAL: lambda v: "Your hand may be thrown in: [r]edeal or [k]eep? ",
@@ -329,10 +339,12 @@ def bid_prompt(v: SeatView, style: Style) -> tuple[list[str], str]:
     suits = sorted({a.suit for a in legal if a.call == NAME})
     names = " ".join(f"[{SUITS[s].lower()}]{SUIT_NAMES[s][1:]}" for s in suits)
     alone = any(a.alone for a in legal)
-    keys = ("[p]ass, or name trump: " if BidAction(PASS) in legal
-            else "name trump (stick the dealer: you must): ")
-    tail = " (add a to go alone, e.g. " + SUITS[suits[0]].lower() + "a)" if alone else ""
-    return notes, f"Round 2, {up} turned down: {keys}{names}{tail}? "
+    may_pass = BidAction(PASS) in legal
+    must = "" if may_pass else " (stick the dealer: you must)"
+    tail = f"; add a to go alone, e.g. {SUITS[suits[0]].lower()}a" if alone else ""
+    notes.append(f"Round 2: {up} is turned down; name another suit as trump{must}{tail}.")
+    keys = "[p]ass or " if may_pass else ""
+    return notes, f"Round 2: {keys}{names}? "
 
 
 def card_prompt(v: SeatView, game: GameState, style: Style) -> tuple[list[str], str]:
@@ -352,10 +364,12 @@ def card_prompt(v: SeatView, game: GameState, style: Style) -> tuple[list[str], 
 
 # --- the session ---------------------------------------------------------------
 
-def choose_style(stdout: TextIO, ascii_only: bool) -> Style:
+def choose_style(stdout: TextIO, ascii_only: bool,
+                 env: Mapping[str, str] | None = None) -> Style:
     """Symbols + colour on a terminal, symbols alone on a pipe, letters with --ascii
-    (or when the stream cannot encode the symbols)."""
-    if ascii_only:
+    (or when the locale or the stream has no UTF-8); no colour under NO_COLOR or
+    TERM=dumb (:mod:`pyengine.terminal`)."""
+    if ascii_only or locale_is_ascii(env):
         return Style(symbols=False, colour=False)
     encoding = getattr(stdout, "encoding", None)
     if encoding:
@@ -365,7 +379,7 @@ def choose_style(stdout: TextIO, ascii_only: bool) -> Style:
         except (UnicodeEncodeError, LookupError):
             return Style(symbols=False, colour=False)
     isatty = getattr(stdout, "isatty", None)
-    return Style(symbols=True, colour=bool(isatty and isatty()))
+    return Style(symbols=True, colour=bool(isatty and isatty()) and colour_allowed(env))
 
 
 def check_writable(path: Path) -> str | None:
@@ -392,10 +406,13 @@ class Session:
     stdout: _Out
     narrator: Narrator
     shown_events: int = 0
+    max_hands: int | None = None      # a game of computers only stops after this many deals
+    edit_lines: bool = False          # a terminal: read with readline (editing, history)
 
     def say(self, *lines: str) -> None:
         for line in lines:
-            self.stdout.write(line + "\n")
+            for part in fit(line):
+                self.stdout.write(part + "\n")
         self.stdout.flush()
 
     def flush_events(self) -> None:
@@ -411,6 +428,8 @@ class Session:
             self.flush_events()
             if g.over:
                 return
+            if self.max_hands is not None and g.hand_no > self.max_hands:
+                raise HandLimitReached(g, self.max_hands)
             seat = g.turn
             player = self.players[seat]
             if player is None:
@@ -419,9 +438,12 @@ class Session:
                 g.apply(player.decide(g.view(seat)))
 
     def read(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
+        if self.edit_lines:
+            line = edited_line(fit_prompt(prompt))
+        else:
+            self.stdout.write(fit_prompt(prompt))
+            self.stdout.flush()
+            line = self.stdin.readline()
         if not line:
             self.stdout.write("\n")
             raise EndOfInput
@@ -449,8 +471,8 @@ class Session:
             if low in QUIT_WORDS:
                 raise Quit
             if low in HELP_WORDS:
-                from .hints import HINT_HELP
-                self.say(*help_lines(self.style, g.rules), HINT_HELP)
+                from .pimc import supports
+                self.say(*help_lines(self.style, g.rules, hints=supports(g.rules)))
                 continue
             from .hints import hint_lines, is_hint_request
             if is_hint_request(answer, v):
@@ -514,13 +536,14 @@ def _play(seed: int | None, auto: bool, transcript: Path | None, rules: Rules, s
     else:
         say(f"Game number {seed}")
     if human is not None:
-        say("You are South; your partner is North, against West and East. "
-            "Type ? at any prompt for help.")
+        say(intro_line(rules))
     game = GameState.new(rules, seed)
     players: list[Player | None] = [VariantPlayer() for _ in range(rules.players)]
     if human is not None:
         players[human] = None
-    session = Session(game, players, style, stdin, stdout, narrator)
+    session = Session(game, players, style, stdin, stdout, narrator,
+                      max_hands=MAX_HANDS if human is None else None,
+                      edit_lines=human is not None and line_editing(stdin, stdout.stream))
 
     code = EXIT_OK
     stopped = None
@@ -537,6 +560,10 @@ def _play(seed: int | None, auto: bool, transcript: Path | None, rules: Rules, s
         stopped, code = "Output closed", EXIT_FAILED
     except IllegalAction as exc:   # a computer player's bug: say it, keep the evidence
         stopped, code = f"Engine error ({exc})", EXIT_FAILED
+    except HandLimitReached as exc:
+        say("", f"Game {seed} was not decided after {exc.limit:,} deals: "
+            "stopped at the hand limit.")
+        stopped, code = "Stopped", EXIT_FAILED
     if stopped is not None:
         say("", f"{stopped} during hand {game.hand_no}. "
             f"Score so far: {score_text(game.total, None)}")

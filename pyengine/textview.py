@@ -18,6 +18,7 @@ so :mod:`pyengine.shell` decides where they go and the tests can look at them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .cards import (
@@ -282,7 +283,8 @@ class Narrator:
         st, me = self.style, self.human
         if isinstance(ev, FirstDealer):
             if not ev.cards:
-                return [f"{seat_name(ev.dealer, me)} deals first (chosen at random)."]
+                return [f"{seat_name(ev.dealer, me)} deal{'' if ev.dealer == me else 's'} "
+                        "first (chosen at random)."]
             shown = ", ".join(f"{seat_name(i % 4, me)} {st.card(c)}"
                               for i, c in enumerate(ev.cards))
             return ["Choosing the first dealer: cards dealt face up until a black jack:",
@@ -365,29 +367,33 @@ class Narrator:
         makers = ev.makers
         if ev.bid is not None:
             taken = ev.tricks[makers]
-            verdict = "made it" if taken >= ev.bid else f"set! {team_label(makers, me)} " \
-                f"{ev.points[makers]}"
-            return [f"Hand over: the makers ({team_label(makers, me)}) bid {ev.bid} and took "
-                    f"{taken}: {verdict}; points {ev.points[0]}-{ev.points[1]}.  "
-                    f"Score: {score_text(ev.total, me)}"]
+            verdict = "made it;" if taken >= ev.bid else "set!"
+            gained = ", ".join(f"{team_label(t, me)} {ev.points[t]:+d}" for t in (0, 1))
+            who = team_label(makers, me)
+            makers_name = who if me is None else f"the makers ({who})"
+            return [f"Hand over: {makers_name} bid {ev.bid} and took {taken}: {verdict} "
+                    f"{gained}.", f"  Score: {score_text(ev.total, me)}"]
         if len(ev.total) == 3:
             taken = ev.tricks[makers]
             gained = ", ".join(f"{seat_word(s, me)} +{p}" for s, p in enumerate(ev.points) if p)
-            word = "euchred! " if taken < 3 else ("march! " if taken == 5 else "")
+            word = "euchred! " if taken < 3 else (self._march() + " " if taken == 5 else "")
             return [f"Hand over: {seat_word(makers, me)} made trump and took {taken}: "
-                    f"{word}{gained}.  Score: {score_text(ev.total, me)}"]
+                    f"{word}{gained}.", f"  Score: {score_text(ev.total, me)}"]
         taken = ev.tricks[makers]
         gainer = 0 if ev.points[0] else 1
         who = team_label(makers, me)
         if taken < 3:
             verdict = f"euchred! {team_label(gainer, me)} +{ev.points[gainer]}"
         elif taken == 5:
-            verdict = f"march! {who} +{ev.points[gainer]}"
+            verdict = f"{self._march()} {who} +{ev.points[gainer]}"
         else:
             verdict = f"{who} +{ev.points[gainer]}"
         makers_name = "the makers" if me is None else f"the makers ({who})"
         return [f"Hand over: {makers_name} took {taken} trick{'s' if taken != 1 else ''}: "
-                f"{verdict}.  Score: {score_text(ev.total, me)}"]
+                f"{verdict}.", f"  Score: {score_text(ev.total, me)}"]
+
+    def _march(self) -> str:
+        return "lone march!" if self.alone else "march!"
 
     def final_lines(self, total: tuple[int, ...] | list[int], winner: int) -> list[str]:
         me = self.human
@@ -403,31 +409,51 @@ class Narrator:
                 f"Final score: {TEAM_NAMES[0]} {total[0]}, {TEAM_NAMES[1]} {total[1]}"]
 
 
-def help_lines(style: Style, rules: Rules) -> list[str]:
-    """What ``?`` shows: keys, card names and the rules in brief."""
-    d = style.dash
-    stick = ("stick the dealer: the dealer must name a suit in round 2"
-             if rules.stick_the_dealer else
-             "no stick-the-dealer: if all pass twice the hand is not played "
-             "and the deal moves left")
-    lines = [
-        "Keys:",
-        "  bidding, round 1: p pass, o order up (the dealer: pick up), a alone (o a / oa too)",
-        "  bidding, round 2: p pass, or a suit letter s h d c; add a to go alone: ha, h a, ah",
-        "  discard / play:   the card's number in your hand (1-5, 1-6 when discarding)",
-        "                    or its name: JD, jd, 10h, Th",
-        "  ? this help      q quit (the score so far is shown)",
-        "Cards: rank 9 10 J Q K A (T = 10), suit S spades, H hearts, D diamonds, C clubs.",
-        "Rules (Bit #93):",
-        f"  {d} trump order: right bower (the trump jack), left bower (the other jack of",
-        "    the same colour, which counts as trump), A, K, Q, 10, 9",
-        f"  {d} round 1: each in turn may order up the upcard's suit; the dealer picks it up",
-        "    and discards face down (a trump, if he holds another one)",
-        f"  {d} Canadian rule: the dealer's partner who orders up must go alone",
-        f"  {d} round 2: the upcard is turned down; name another suit or pass",
-        f"  {d} {stick}",
-        f"  {d} follow suit if you can; the player left of the maker leads first",
-        f"  {d} score: makers 3-4 tricks 1, all 5 tricks 2, alone all 5 tricks 4;",
-        f"    makers under 3 tricks are euchred: defenders 2; first to {rules.target} wins",
-    ]
-    return lines
+def intro_line(rules: Rules) -> str:
+    """Who the human plays with and against, said once at the start."""
+    if rules.players == 3:
+        return ("You are South, against West and North: three players, each for himself.\n"
+                "Type ? at any prompt for help.")
+    return ("You are South; your partner is North, against West and East.\n"
+            "Type ? at any prompt for help.")
+
+
+WIDTH = 80
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def visible_len(text: str) -> int:
+    """Columns ``text`` takes on a terminal: colour codes take none."""
+    return len(_ANSI.sub("", text))
+
+
+def fit(line: str, width: int = WIDTH) -> list[str]:
+    """``line`` broken between words to fit ``width`` columns (colour codes take no
+    room), continuation lines indented two more than the first."""
+    if "\n" in line:
+        return [part for piece in line.split("\n") for part in fit(piece, width)]
+    if visible_len(line) <= width:
+        return [line]
+    lead = len(line) - len(line.lstrip(" "))
+    indent = " " * (lead + 2)
+    out: list[str] = []
+    current = line[:lead]
+    for word in line[lead:].split(" "):
+        if not word and current.strip() == "":
+            continue                                # no blank at the start of a line
+        gap = "" if current.strip() == "" else " "
+        if current.strip() and visible_len(current + gap + word) > width:
+            out.append(current.rstrip(" "))
+            current, gap = indent, ""
+        current += gap + word
+    out.append(current.rstrip(" "))
+    return out
+
+
+def fit_prompt(prompt: str, width: int = WIDTH) -> str:
+    """A prompt that fits: all but its last line end in a newline, and the last
+    keeps the prompt's trailing space for the answer."""
+    lines = fit(prompt.rstrip(" "), width - 8)          # leave room to type the answer
+    return "\n".join(lines) + prompt[len(prompt.rstrip(" ")):]

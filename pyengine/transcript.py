@@ -1,6 +1,6 @@
 """Transcripts (``euchre-transcript/1``): write a game, read one back.
 
-The format is DESIGN.md's contract: one JSON object per game with ``format``,
+The format is docs/design.md's contract: one JSON object per game with ``format``,
 ``rules``, ``options``, ``seed`` and ``events``. Reading checks the envelope
 and returns plain event dicts; judging the events is :mod:`pyengine.replay`'s
 job.
@@ -60,9 +60,10 @@ def loads(text: str, source: str = "transcript") -> Transcript:
         raise TranscriptError(f"{source}: expected a JSON object")
     if obj.get("format") != FORMAT:
         raise TranscriptError(f"{source}: format is {obj.get('format')!r}, expected {FORMAT!r}")
-    for key, kind in (("rules", str), ("seed", int), ("events", list)):
+    for key, kind, word in (("rules", str, "a string"), ("seed", int, "an integer"),
+                            ("events", list, "a list")):
         if not isinstance(obj.get(key), kind) or isinstance(obj.get(key), bool):
-            raise TranscriptError(f"{source}: field {key!r} missing or not a {kind.__name__}")
+            raise TranscriptError(f"{source}: field {key!r} missing or not {word}")
     options = obj.get("options", {})
     if not isinstance(options, dict):
         raise TranscriptError(f"{source}: field 'options' is not an object")

@@ -8,7 +8,8 @@ written for any deck and contract (it need not fit a 6502):
 
 * strength: :func:`strength` counts trumps (the joker highest), side aces and
   voids; cutthroat makers face two opponents, so they need more.
-* new deal on request: always take it (only bad hands are offered one).
+* new deal on request: take it, unless a farmer's hand holds a card of the
+  upcard's suit (docs/design.md gives the throw-in rates).
 * joker upcard (dealer): name the suit in which his hand is strongest.
 * defend alone: with ``DEFEND_ALONE_MIN`` strength in the makers' trump.
 * Bid Euchre: :func:`expected_tricks` for each of the six contracts; bid the
@@ -51,6 +52,7 @@ from .game import (
     SeatView,
 )
 from .player import RefPlayer
+from .rules import Rules
 
 TRUMP_POINTS = (2, 2, 2, 3, 4, 5, 6, 7)    # coarse trump rank 0-7 (9/8/7 10 Q K A L R joker)
 OFF_ACE_POINTS = 2
@@ -59,7 +61,14 @@ ORDER_MIN = 11
 ALONE_MIN = 19
 CUTTHROAT_EXTRA = 4                         # two opponents, no partner
 DEFEND_ALONE_MIN = 16
+FARMERS_KEEP_UPCARD_SUIT = 1               # keep a farmer's hand with this many of its suit
 PARTNER_SHARE = 1.2                         # tricks a partner is worth in Bid Euchre
+
+
+def classic(r: Rules) -> bool:
+    """Bit #93's shape, which the reference player plays: four players, 24 cards,
+    no joker, an upcard."""
+    return r.players == 4 and r.deck == 24 and not r.joker and not r.bid6
 
 
 def strength(hand: tuple[Card, ...] | list[Card], trump: int) -> int:
@@ -120,9 +129,7 @@ class VariantPlayer:
     _ref: RefPlayer = field(default_factory=RefPlayer)
 
     def decide(self, v: SeatView) -> Action:
-        r = v.rules
-        classic = r.players == 4 and r.deck == 24 and not r.joker and not r.bid6
-        if classic and v.phase in (Phase.BID1, Phase.BID2, Phase.DISCARD, Phase.PLAY):
+        if classic(v.rules) and v.phase in (Phase.BID1, Phase.BID2, Phase.DISCARD, Phase.PLAY):
             return self._ref.decide(v)
         handler = {
             Phase.BID1: self._bid, Phase.BID2: self._bid, Phase.DISCARD: self._discard,
@@ -165,7 +172,11 @@ class VariantPlayer:
         return JokerSuitAction(max(range(4), key=lambda s: (strength(v.hand + (JOKER,), s), -s)))
 
     def _redeal(self, v: SeatView) -> Action:
-        return RedealAction(True)
+        """Ask only with a really bad hand: a farmer's hand that holds a card of the
+        upcard's suit may still help a partner who orders it up, so keep it."""
+        eff = EXT.effective_suit[v.up_suit]
+        of_upcard = sum(c == JOKER or eff[c] == v.up_suit for c in v.hand)
+        return RedealAction(of_upcard < FARMERS_KEEP_UPCARD_SUIT)
 
     def _defend(self, v: SeatView) -> Action:
         return DefendAction(strength(v.hand, v.trump) >= DEFEND_ALONE_MIN)

@@ -126,8 +126,11 @@ class _Recorder:
         return a
 
 
-def write_vectors(out: Path, games: int = 100, seed: int = 1, rules: Rules = BIT93) -> list[Path]:
-    """Write every vector file into ``out``; return the paths written."""
+def write_vectors(out: Path, games: int = 100, seed: int = 1, rules: Rules = BIT93,
+                  progress: Callable[[int], None] | None = None) -> list[Path]:
+    """Write every vector file into ``out``; return the paths written.
+
+    ``progress(n)`` is told of each ``n`` games played (two per game number)."""
     out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     gen = {"seed": seed, "games": games}
@@ -140,6 +143,8 @@ def write_vectors(out: Path, games: int = 100, seed: int = 1, rules: Rules = BIT
         players = [RandomPlayer(s + HUMAN_RANDOM_SEED_OFFSET * (i + 1)), RefPlayer(),
                    RefPlayer(), RefPlayer()]
         human.append(from_game(play_game(rules, s, players)).to_json())
+        if progress:
+            progress(2)
     files = {
         "effective_suit": effective_suit_cases(),
         "card_power": card_power_cases(),
@@ -180,7 +185,8 @@ VARIANTS: tuple[tuple[str, str, dict], ...] = (
 )
 
 
-def write_variant_vectors(out: Path, games: int = 20, seed: int = 1) -> list[Path]:
+def write_variant_vectors(out: Path, games: int = 20, seed: int = 1,
+                          progress: Callable[[int], None] | None = None) -> list[Path]:
     """One file per variant in ``out``: ``{"kind": "variant_games", "rules", "options",
     "cases": {"games_auto": [...], "games_human_random": [...]}}`` (docs/vectors.md)."""
     from .options import rules_from
@@ -194,9 +200,13 @@ def write_variant_vectors(out: Path, games: int = 20, seed: int = 1) -> list[Pat
         rules = rules_from(name, options)
         computer = [VariantPlayer() for _ in range(rules.players)]
         auto = [from_game(play_game(rules, s, computer)).to_json() for s in seeds]
+        if progress:
+            progress(len(seeds))
         human = [from_game(play_game(rules, s, [RandomPlayer(s + HUMAN_RANDOM_SEED_OFFSET
                                                              * (i + 1)), *computer[1:]]))
                  .to_json() for i, s in enumerate(seeds)]
+        if progress:
+            progress(len(seeds))
         body = {"format": FORMAT, "kind": "variant_games", "rules": name,
                 "options": from_game(play_game(rules, 0, computer)).options,
                 "generator": {"seed": seed, "games": games},

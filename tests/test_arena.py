@@ -6,22 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.arena import (
-    PlayerSpecError,
-    clustered_mean,
-    load_summaries,
-    make_player,
-    report_lines,
-    run_matches,
-    save_summaries,
-    summarise,
-    tasks,
-    wilson,
-    write_strength_section,
-)
+from pyengine.arena import PlayerSpecError, make_player, run_matches, tasks
+from pyengine.arenastats import clustered_mean, report_lines, summarise, wilson
 from pyengine.pimc import PimcPlayer
 from pyengine.player import RandomPlayer, RefPlayer
 from pyengine.rules import BIT93
+from pyengine.strength import load_summaries, save_summaries, write_strength_section
 
 
 def test_every_deal_sequence_is_played_twice_with_the_teams_swapped() -> None:
@@ -83,7 +73,7 @@ def test_intervals() -> None:
 
 
 def test_chart_is_a_png(tmp_path: Path) -> None:
-    from pyengine.arena import chart
+    from pyengine.arenastats import chart
     results, secs = run_matches(BIT93, "ref", "random", 2, seed=0, jobs=1)
     s = summarise(results, "ref", "random", BIT93, secs, 1)
     chart([s, s], tmp_path / "c.png")

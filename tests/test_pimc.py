@@ -203,25 +203,25 @@ def test_player_options_are_read_and_checked() -> None:
         parse_player_options("wolds=3")
 
 
-def test_h_at_a_shell_prompt_shows_the_search_players_rating_of_every_choice() -> None:
+def test_t_at_a_shell_prompt_shows_the_search_players_rating_of_every_choice() -> None:
     import io
 
     from pyengine.shell import run_shell_game
 
     out = io.StringIO()
     code = run_shell_game(seed=5, auto=False, transcript=None, ascii_only=True,
-                          rules_name="bit93", stdin=io.StringIO("h\nq\n"), stdout=out)
+                          rules_name="bit93", stdin=io.StringIO("t\nq\n"), stdout=out)
     text = out.getvalue()
     assert code == 0
     assert "Hint: " in text and "order up alone" in text
 
 
-def test_h_names_hearts_in_round_2_when_hearts_may_be_named() -> None:
+def test_the_hint_key_is_no_answer_anywhere_and_h_always_names_hearts() -> None:
+    # issue 11: round 2's h named hearts while ? said h asks for a hint
     from pyengine.hints import is_hint_request
 
     g = GameState.new(BIT93, 5)
     _advance(g, lambda game: game.phase is Phase.BID2)
     v = g.view(g.turn)
-    hearts_open = any(getattr(a, "suit", None) == 1 for a in v.legal)
-    assert is_hint_request("h", v) is (not hearts_open)
-    assert is_hint_request("hint", v)
+    assert not is_hint_request("h", v)
+    assert is_hint_request("t", v) and is_hint_request("hint", v)

@@ -182,7 +182,7 @@ def test_defend_alone_makers_who_make_it_score_as_usual():
 @pytest.mark.parametrize("option,hand,reason", [
     # "Farmer's hand e le ridistribuzioni 'niente assi, niente figure, niente briscole'
     # permettono a chi ha una mano pessima di chiedere una nuova distribuzione."
-    ("farmers_hand", "9H TH 9C AS KS", "farmers_hand"),
+    ("farmers_hand", "9H TH 9C TC TS", "farmers_hand"),
     ("no_ace_no_face_no_trump", "9H TH 9C TC 9S", "no_ace_no_face_no_trump"),
 ])
 def test_bad_hand_may_ask_for_a_new_deal(option, hand, reason):

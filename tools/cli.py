@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -53,7 +54,8 @@ def build(force: bool) -> None:
 
 
 @cli.command()
-@click.option("--games", type=click.IntRange(1, 65536), default=100, show_default=True)
+@click.option("--games", type=click.IntRange(1, 65536), default=100, show_default=True,
+              help="Games to play on both engines.")
 @click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=0, show_default=True,
               help="First game number; games use consecutive numbers.")
 @click.option("--human", type=click.Choice(["none", "random"]), default="none",
@@ -65,12 +67,21 @@ def build(force: bool) -> None:
 @prg_option
 def crosscheck(games: int, seed: int, human: str, jobs: int | None, prg: Path) -> None:
     """Play games on the 6502 (under the harness) and in pyengine; compare every event."""
+    from pyengine.progress import bar
+
     from .crosscheck import budget_table
     from .crosscheck import crosscheck as run
 
     _load_core(prg)
     start = time.perf_counter()
-    mismatch, figures = run(prg, games, seed, human == "random", jobs)
+    with bar(games, "crosscheck", "game") as b:
+        try:
+            mismatch, figures = run(prg, games, seed, human == "random", jobs,
+                                    progress=lambda done: b.update(done - b.n))
+        except KeyboardInterrupt:
+            b.close()
+            _fail(f"interrupted after {b.n:,} of {games:,} games "
+                  f"({time.perf_counter() - start:.1f} s); nothing differed so far", 130)
     elapsed = time.perf_counter() - start
     if mismatch:
         click.echo(mismatch.report())
@@ -83,7 +94,8 @@ def crosscheck(games: int, seed: int, human: str, jobs: int | None, prg: Path) -
 
 
 @cli.command()
-@click.option("--games", type=click.IntRange(2, 65536), default=1000, show_default=True)
+@click.option("--games", type=click.IntRange(2, 65536), default=1000, show_default=True,
+              help="Games to measure (half with a random human at seat 0).")
 @prg_option
 def budget(games: int, prg: Path) -> None:
     """Cycle budgets and sizes of the 6502 core, as markdown (docs/performance.md).
@@ -92,6 +104,8 @@ def budget(games: int, prg: Path) -> None:
     decision path is taken), checks each against pyengine, and reports the
     median and worst cycles of each computer decision kind and of shuffle+deal.
     """
+    from pyengine.progress import bar
+
     from .crosscheck import Figures, budget_table, size_lines
     from .crosscheck import crosscheck as run
 
@@ -99,12 +113,19 @@ def budget(games: int, prg: Path) -> None:
     start = time.perf_counter()
     total = Figures()
     half = games // 2
-    for human, first in ((False, 0), (True, half)):
-        mismatch, figures = run(prg, half, first, human)
-        total.add(figures)
-        if mismatch:
-            click.echo(mismatch.report())
-            _fail("FAILED: the 6502 differs from pyengine; no budget table")
+    with bar(2 * half, "budget", "game") as b:
+        for human, first in ((False, 0), (True, half)):
+            try:
+                mismatch, figures = run(prg, half, first, human,
+                                        progress=lambda done: b.update(total.games + done - b.n))
+            except KeyboardInterrupt:
+                b.close()
+                _fail(f"interrupted after {b.n:,} of {2 * half:,} games: no budget table", 130)
+            total.add(figures)
+            if mismatch:
+                b.close()
+                click.echo(mismatch.report())
+                _fail("FAILED: the 6502 differs from pyengine; no budget table")
     elapsed = time.perf_counter() - start
     click.echo(f"Cycles over {total.games:,} games (game numbers 0-{2 * half - 1}; "
                f"{half:,} with a random human at seat 0), all identical to pyengine; "
@@ -121,8 +142,12 @@ def budget(games: int, prg: Path) -> None:
               help="Game number (default: a random one).")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the 6502's game as euchre-transcript/1 JSON.")
+@click.option("--ascii", "ascii_only", is_flag=True,
+              help="Plain ASCII: no colours, S H D C for the suits, + - | for the frames "
+                   "(also when the locale has no UTF-8).")
 @prg_option
-def c64(auto: bool, seed: int | None, transcript: Path | None, prg: Path) -> None:
+def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
+        prg: Path) -> None:
     """Run the 6502 program itself under the harness.
 
     Without --auto: the whole C64 program in the terminal. The emulated screen is
@@ -138,10 +163,14 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, prg: Path) -> Non
 
     from pyengine.replay import ReplayError, judge
     from pyengine.replaylog import HandPrinter
+    from pyengine.terminal import colour_allowed, locale_is_ascii, to_ascii
     from pyengine.transcript import loads
 
+    ascii_only = ascii_only or locale_is_ascii()
+    echo = (lambda text: click.echo(to_ascii(text))) if ascii_only else click.echo
     if not auto:
-        _interactive(prg, seed, transcript)
+        colour = not ascii_only and sys.stdout.isatty() and colour_allowed()
+        _interactive(prg, seed, transcript, echo, colour)
         return
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_MAX + 1)
@@ -154,13 +183,14 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, prg: Path) -> Non
         except OSError as exc:
             _fail(f"cannot write {transcript}: {exc.strerror}")
     try:
-        judge(loads(text), on_step=HandPrinter(echo=click.echo))
+        judge(loads(text), on_step=HandPrinter(echo=echo))
     except ReplayError as exc:
         _fail(f"the 6502's game breaks the rules: {exc}")
     click.echo(f"(6502 game {seed}: {len(game.events)} events, {game.total_cycles:,} cycles)")
 
 
-def _interactive(prg: Path, seed: int | None, transcript: Path | None) -> None:
+def _interactive(prg: Path, seed: int | None, transcript: Path | None,
+                 echo: Callable[[str], None], colour: bool) -> None:
     from .frontend import Frontend, interactive
     from .harness import HarnessError
 
@@ -173,8 +203,7 @@ def _interactive(prg: Path, seed: int | None, transcript: Path | None) -> None:
         return input(prompt_text) if sys.stdin.isatty() else sys.stdin.readline() or _eof()
 
     try:
-        number, events = interactive(prg, seed=seed, read=read, write=click.echo,
-                                     colour=sys.stdout.isatty())
+        number, events = interactive(prg, seed=seed, read=read, write=echo, colour=colour)
     except HarnessError as exc:
         _fail(f"the C64 program stopped: {exc}")
     if transcript and events:
@@ -191,24 +220,37 @@ def _eof() -> str:
 
 
 @cli.command()
-@click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), required=True,
-              help="Game number (typed on the title).")
-@click.option("--at", "at", type=int, required=True,
+@click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=None,
+              help="Game number (typed on the title). Default: a random one.")
+@click.option("--at", "at", type=click.IntRange(1, None), default=1, show_default=True,
               help="Stop when this many transcript events have happened (1 = first_dealer).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
-              help="The PNG to write.")
-@click.option("--scale", type=click.IntRange(1, 8), default=2, show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The PNG to write. Default: euchre-SEED.png.")
+@click.option("--scale", type=click.IntRange(1, 8), default=2, show_default=True,
+              help="Pixels per C64 pixel.")
 @prg_option
-def shot(seed: int, at: int, out: Path, scale: int, prg: Path) -> None:
+def shot(seed: int | None, at: int, out: Path | None, scale: int, prg: Path) -> None:
     """Render the C64 screen of a demo game (four computer players) to PNG.
 
     The program runs under the harness: D (demo), speed NO WAIT, the game number
     typed, RETURN; it stops once event --at of the game's transcript is on the
     screen (before the next one is drawn) and writes the picture.
     """
+    import random
+
     from .harness import HarnessError
     from .shots import ShotError
     from .shots import shot as take
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(SEED_MAX + 1)
+    if out is None:
+        out = Path(f"euchre-{seed}.png")
+    from pyengine.outpaths import output_problem
+
+    problem = output_problem(out, (".png",))
+    if problem:                                  # before the program runs
+        raise click.BadParameter(problem, param_hint="--out")
 
     try:
         ev = take(prg, seed, at, out, scale=scale)

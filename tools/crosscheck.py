@@ -10,9 +10,11 @@ with the game number, the event index, both events and the hand so far.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 import statistics
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +27,7 @@ from .core import Core, random_chooser
 from .harness import REAL_FRAME_CYCLES, HarnessError
 
 HUMAN_SEED_OFFSET = 0x10000      # seat 0's chooser seed = game number + this
+CHUNK_GAMES = 10                 # games per task at most: progress and Ctrl-C stay prompt
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,9 @@ _worker_core: Core | None = None
 
 
 def _init_worker(prg: str) -> None:
+    """A worker: its own Core; Ctrl-C is the parent's to handle (it ends the pool)."""
     global _worker_core
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker_core = Core(prg)
 
 
@@ -114,33 +119,45 @@ def game_seeds(games: int, start: int) -> list[int]:
 
 
 def crosscheck(prg: Path, games: int, start_seed: int, human: bool,
-               jobs: int | None = None) -> tuple[Mismatch | None, Figures]:
+               jobs: int | None = None, progress: Callable[[int], None] | None = None
+               ) -> tuple[Mismatch | None, Figures]:
     """Check ``games`` consecutive game numbers from ``start_seed``; stop at the first
-    mismatch (the one with the lowest game number among those found)."""
+    mismatch (the one with the lowest game number among those found).
+
+    ``progress(games_done)`` is called as chunks finish. Ctrl-C ends the worker
+    processes at once (they ignore SIGINT themselves) and raises KeyboardInterrupt.
+    """
     Core(prg)                                    # a clear error before forking
     seeds = game_seeds(games, start_seed)
     jobs = jobs or min(os.cpu_count() or 1, 8)
-    chunk = max(1, min(25, len(seeds) // (jobs * 4) or 1))
+    chunk = max(1, min(CHUNK_GAMES, len(seeds) // (jobs * 4) or 1))
     chunks = [(seeds[i:i + chunk], human) for i in range(0, len(seeds), chunk)]
     total = Figures()
     mismatches: list[Mismatch] = []
     if jobs == 1 or len(chunks) == 1:
-        _init_worker(str(prg))
-        results = map(_check_chunk, chunks)
-        for mismatch, figures in results:
+        global _worker_core
+        _worker_core = Core(prg)
+        for c in chunks:
+            mismatch, figures = _check_chunk(c)
             total.add(figures)
+            if progress:
+                progress(total.games)
             if mismatch:
                 return mismatch, total
         return None, total
-    pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(str(prg),))
+    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_init_worker,
+                                                    initargs=(str(prg),))
     try:
-        for mismatch, figures in pool.map(_check_chunk, chunks):
+        for mismatch, figures in pool.imap(_check_chunk, chunks):
             total.add(figures)
+            if progress:
+                progress(total.games)
             if mismatch:
                 mismatches.append(mismatch)
                 break
     finally:
-        pool.shutdown(cancel_futures=True)      # a mismatch: do not play the rest
+        pool.terminate()                         # a mismatch or Ctrl-C: play no more
+        pool.join()
     return (min(mismatches, key=lambda m: m.seed) if mismatches else None), total
 
 
