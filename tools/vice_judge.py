@@ -214,12 +214,13 @@ class Player:
             raise JudgeError(f"the CPU jammed in VICE at {self.v.jam}")
         return Screen.capture(ram)
 
-    def press(self, key: str | int, record: bool = True) -> None:
+    def press(self, key: str | int, record: bool = True, hold: int | None = None) -> None:
         """Hold ``key`` 2-12 frames, then let it go for 2-8 frames, and record how long it
         was down. Key-down, the frame count and key-up all happen inside the page (one
         ``eval``), so the hold is exact to a frame whatever the host's load; Playwright's own
         key presses, sent from here, came out 1-6 frames longer than asked."""
-        hold = self.hands.randint(*(HOLD_REPEATING if key in REPEATING else HOLD))
+        drawn = self.hands.randint(*(HOLD_REPEATING if key in REPEATING else HOLD))
+        hold = drawn if hold is None else hold
         gap = self.hands.randint(*GAP)
         code, name, keycode = dom_key(key)
         f0, f1 = self.v.cmd(op="eval", js=_PRESS_JS % dict(
