@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tools import vice_cycles as vc
 from tools import vice_judge as vj
 from tools.c64map import Symbols
 from tools.frontend import Frontend, Screen
@@ -96,3 +97,25 @@ def test_a_wrong_card_picture_is_caught_in_vice(tmp_path: Path) -> None:
     seed = next(s for s in range(100) if any(c % 6 == 4 for c in vj.EngineGame(s).game.hands[0]))
     with pytest.raises(vj.JudgeError, match="South's hand .*K"):
         vj.play_in_vice(seed, 1, 1, prg=broken)
+
+
+def test_what_a_pal_frame_leaves_a_program_in_vice(capsys) -> None:
+    """tests/vice/cycles.oph in VICE: the figures tools/vice_cycles.py states (and the
+    harness's frame accounting may take) are still what real VICE gives."""
+    failure = None
+    try:
+        r = vc.measure()
+    except RuntimeError as exc:
+        failure = str(exc)
+    if failure:
+        pytest.fail(failure, pytrace=False)
+    jiffies = vc.FRAME / vc.CIA_PERIOD
+    on_irq, off_irq, on_sei, off_sei = (r.mean(i) for i in range(4))
+    assert abs(off_sei - vc.FRAME) < 2, "blanked + SEI must leave the whole frame"
+    assert abs(off_sei - on_sei - vc.BAD_LINES_PER_FRAME) < 5
+    assert abs((off_sei - off_irq) / jiffies - vc.KERNAL_IRQ) < 5
+    assert abs((on_sei - on_irq) / jiffies - vc.KERNAL_IRQ) < 5
+    assert abs(on_irq - vc.FREE_SCREEN_ON_IRQ) < 10
+    assert abs((on_sei - r.mean(4)) / jiffies - vc.KERNAL_IRQ_KEY_HELD) < 40
+    with capsys.disabled():
+        print("\n" + "\n".join("  " + line for line in vc.report(r).splitlines()))

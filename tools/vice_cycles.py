@@ -25,6 +25,12 @@ PRG = ROOT / "build" / "vice" / "cycles.prg"
 FRAME = 312 * 63           # PAL: 312 lines of 63 cycles
 CIA_PERIOD = 0x4025 + 1    # KERNAL's CIA 1 timer A on a PAL machine: 16422 cycles per IRQ
 NF, REPS, NMODES = 50, 8, 8
+
+# What real VICE measured (docs/vice.md); tests/test_vice.py re-measures and holds them to it.
+BAD_LINES_PER_FRAME = 1070      # cycles the VIC-II takes from the CPU per frame, screen on
+KERNAL_IRQ = 219                # cycles per KERNAL IRQ (jiffy), no key down
+KERNAL_IRQ_KEY_HELD = 1605      # cycles per KERNAL IRQ while a key is held down
+FREE_SCREEN_ON_IRQ = 18324      # a frame, screen on, KERNAL IRQ, no key (after RUN)
 RESULT, PHASE = 0xC000, 0xC0FF
 MODES = (
     "screen on, IRQ on (after RUN)",
