@@ -236,11 +236,11 @@ class Core:
 
     def _ai_entry(self, kind: str):
         def on_entry(c64: C64) -> None:
-            self._ai_start = (kind, c64.cycles)
+            self._ai_start = (kind, c64.cycles - c64.stolen_cycles)
         return on_entry
 
     def _on_deal_start(self, c64: C64) -> None:
-        self._deal_start = c64.cycles
+        self._deal_start = c64.cycles - c64.stolen_cycles
 
     def _read(self, label: str, n: int = 1) -> bytes:
         return self.c64.read_label(label, n)
@@ -252,12 +252,13 @@ class Core:
         game = self._game
         assert game is not None
         code = c64.mpu.a
+        own = c64.cycles - c64.stolen_cycles    # the program's own cycles: no IRQ, no DMA
         if self._ai_start is not None:
             kind, start = self._ai_start
-            game.decision_cycles.setdefault(kind, []).append(c64.cycles - start)
+            game.decision_cycles.setdefault(kind, []).append(own - start)
             self._ai_start = None
         if code == EV_DEAL and self._deal_start is not None:
-            game.deal_cycles.append(c64.cycles - self._deal_start)
+            game.deal_cycles.append(own - self._deal_start)
             self._deal_start = None
         ev = self._decoder.decode(c64)
         if ev is not None:

@@ -22,7 +22,7 @@ from pyengine.runner import play_game
 from pyengine.transcript import from_game
 
 from .core import Core, random_chooser
-from .harness import HarnessError
+from .harness import REAL_FRAME_CYCLES, HarnessError
 
 HUMAN_SEED_OFFSET = 0x10000      # seat 0's chooser seed = game number + this
 
@@ -144,8 +144,10 @@ def crosscheck(prg: Path, games: int, start_seed: int, human: bool,
     return (min(mismatches, key=lambda m: m.seed) if mismatches else None), total
 
 
-def budget_table(fig: Figures, frame: int = 19_656) -> list[str]:
-    rows = ["| what | count | median cycles | worst cycles | worst / frame |",
+def budget_table(fig: Figures, frame: int = REAL_FRAME_CYCLES) -> list[str]:
+    """Own cycles per computer decision and deal, against what a real PAL frame
+    leaves the program (screen on, KERNAL IRQ running, no key down)."""
+    rows = ["| what | count | median cycles | worst cycles | worst / real frame |",
             "| --- | ---: | ---: | ---: | ---: |"]
     items = [(f"computer {k}", v) for k, v in sorted(fig.decisions.items())]
     items.append(("shuffle + deal", fig.deal))

@@ -47,7 +47,8 @@ from .screen import COLS, ROWS
 DEFAULT_PRG = Path("build/euchre.prg")
 SCREEN_RAM, COLOR_RAM = 0x0400, 0xD800
 GETIN = 0xFFE4
-FRAME_CYCLES = 19_656
+FRAME_CYCLES = 19_656                     # a PAL frame of real time (bad lines and IRQs in it)
+KEYBUF_COUNT = 0x00C6                     # the KERNAL's count of keys in its buffer
 BUDGET_CYCLES = 2 * FRAME_CYCLES          # a screen update after a key: two frames
 STEP_CYCLES = 60_000_000                  # a run to the next prompt; past this it has hung
 
@@ -260,15 +261,30 @@ class KeyTiming:
     ended_by: str = ""
 
 
-class Frontend:
-    """build/euchre.prg under the harness, driven by keys, read from the screen."""
+HOLD_FRAMES = 6      # a person's key press: 120 ms (80-200 ms measured in VICE)
+GAP_FRAMES = 4       # and the time between two presses at the least
 
-    def __init__(self, prg: Path | str = DEFAULT_PRG, map_path: Path | str | None = None) -> None:
+
+class Frontend:
+    """build/euchre.prg under the harness, driven by keys, read from the screen.
+
+    Keys are pressed as a person presses them (``human=True``, the default): held
+    in the keyboard matrix for ``hold_frames()`` PAL frames while the program runs,
+    scanned into the KERNAL's buffer by the jiffy IRQ, repeated when held long
+    (see tools/keyboard.py), the next press at least GAP_FRAMES after the last
+    release; joystick directions and fire are held likewise. ``human=False`` puts
+    each key straight into GETIN with nothing down in the matrix: no C64 works
+    that way, so only a test that says why may use it."""
+
+    def __init__(self, prg: Path | str = DEFAULT_PRG, map_path: Path | str | None = None,
+                 *, human: bool = True) -> None:
         self.c64 = open_program(prg, map_path, FrontendError)
+        self.human = human
+        self.hold_frames: Callable[[], int] = lambda: HOLD_FRAMES
+        self._free_at = 0            # cycle from which the next press may start
         self.events: list[dict] = []
         self._decoder = EventDecoder()
         self._stop_after: int | None = None
-        self._resume_at_event = False
         self._getin = self.c64._traps[GETIN].handler        # the harness's own GETIN
         self.c64.trap("hook_event", self._on_event, rts=False)
         self.c64.trap(GETIN, self._on_getin, name="GETIN")
@@ -280,16 +296,14 @@ class Frontend:
     # --- observing ------------------------------------------------------------------
 
     def _on_event(self, c64: C64) -> None:
-        if self._resume_at_event:            # the run stopped here last time: seen already
-            self._resume_at_event = False
-            return
-        if self._stop_after is not None and len(self.events) >= self._stop_after:
-            self._resume_at_event = True     # the event before is on the screen: stop
-            c64.stop()
-            return
+        drawn = len(self.events)              # the events before this one are on screen
         ev = self._decoder.decode(c64)
         if ev is not None:
             self.events.append(ev)
+        if self._stop_after is not None and (
+                drawn >= self._stop_after
+                or (drawn and self.events[drawn - 1]["ev"] == "game_over")):
+            c64.stop()                        # (an observer fires once: no repeat on resume)
 
     def _end_timing(self, by: str) -> None:
         t = self._timing
@@ -300,7 +314,7 @@ class Frontend:
 
     def _on_getin(self, c64: C64) -> None:
         self._end_timing("GETIN")
-        had_key = bool(c64.keys)
+        had_key = bool(c64.keys) or c64.mem[KEYBUF_COUNT] > 0
         self._getin(c64)
         if had_key and self._pending_kinds:
             kind = self._pending_kinds.pop(0)
@@ -324,11 +338,28 @@ class Frontend:
         self.c64.run_until_idle(max_cycles)
         return self.screen()
 
-    def key(self, key: str | int, kind: str = "", max_cycles: int = STEP_CYCLES) -> Screen:
-        """Type one key (text character or PETSCII code) and run until the program waits.
+    def _wait_to_press(self) -> None:
+        """A person's fingers: no press starts before the last one is over."""
+        if self.c64.cycles < self._free_at:
+            self.c64.run_cycles(self._free_at - self.c64.cycles)
+
+    def _held(self, hold: int | None) -> int:
+        frames = self.hold_frames() if hold is None else hold
+        self._free_at = self.c64.cycles + (frames + GAP_FRAMES) * FRAME_CYCLES
+        return frames
+
+    def key(self, key: str | int, kind: str = "", max_cycles: int = STEP_CYCLES,
+            hold: int | None = None) -> Screen:
+        """Press one key (text character, PETSCII code or matrix key name), let it
+        go after ``hold`` frames (None: ``hold_frames()``), and run until the
+        program waits for the next one.
 
         ``kind`` names the key for the timing figures (empty: not timed)."""
-        self.c64.type_keys(key)
+        if self.human:
+            self._wait_to_press()
+            self.c64.hold(key, self._held(hold))
+        else:
+            self.c64.type_keys(key)
         self._pending_kinds.append(kind)
         return self.run(max_cycles)
 
@@ -337,14 +368,21 @@ class Frontend:
             self.key(k)
         return self.screen()
 
-    def joystick(self, direction: str, kind: str = "", max_cycles: int = STEP_CYCLES) -> Screen:
-        """Push the joystick (left, right, up, down or fire), run, let go, run."""
-        self.c64.set_joystick(**{direction: True})
+    def joystick(self, direction: str, kind: str = "", max_cycles: int = STEP_CYCLES,
+                 hold: int | None = None) -> Screen:
+        """Push the joystick (left, right, up, down or fire) for ``hold`` frames, let
+        go, and run until the program waits for the next input."""
+        if self.human:
+            self._wait_to_press()
+            self.c64.hold_joystick(direction, self._held(hold))
+        else:
+            self.c64.set_joystick(**{direction: True})
         if kind:
             self._timing = KeyTiming(kind, self.c64.cycles)
             self.timings.append(self._timing)
         self.run(max_cycles)
-        self.c64.set_joystick()
+        if not self.human:
+            self.c64.set_joystick()
         return self.run(max_cycles)
 
     # --- the title ----------------------------------------------------------------------
@@ -397,13 +435,18 @@ class Frontend:
             self.c64.run_frames(wait_frames)
         self.events = []
         self._decoder.reset()
-        self.c64.type_keys(RETURN)
+        if self.human:
+            self._wait_to_press()
+            self.c64.hold(RETURN, self._held(None))
+        else:
+            self.c64.type_keys(RETURN)
         self._pending_kinds.append("")
         return self.run_to_event(stop_after) if stop_after else self.run()
 
     def run_to_event(self, count: int, max_cycles: int = STEP_CYCLES) -> Screen:
         """Run until ``count`` events have happened and are drawn (the program reports
-        the next one or waits for a key)."""
+        the next one or waits for a key), or the game is over and the next one (a
+        demo plays on by itself) reports its first event."""
         self._stop_after = count
         try:
             self.c64.run_until_idle(max_cycles)
@@ -578,7 +621,7 @@ class _Fuzzer:
 
     LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     OTHER = [0x11, 0x91, 0x13, 0x93, 0x85, 0x86, 0x87, 0x88, DELETE, 0x22, 0x2A, 0x2F,
-             0xC1, 0xD3, 0xC8, 0xC4, 0xC3, 0xD0, 0xCF, 0x8D, 0xFF, 0x01, 0x5E]
+             0xC1, 0xD3, 0xC8, 0xC4, 0xC3, 0xD0, 0xCF, 0x8D, 0xDE, 0x01, 0x5E]
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -631,15 +674,19 @@ def _decides(kind: str, how: str, key, screen: Screen, game: GameState,
 def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
          check: bool = True, wait_frames: int = 0, speed: str = "NO WAIT",
          on_prompt: Callable[[Frontend, Prompt], None] | None = None,
-         timed: bool = False) -> PlayedGame:
+         timed: bool = False, max_prompts: int | None = None) -> PlayedGame:
     """Play one game from the title: South random legal moves by keys and joystick.
 
     ``seed`` None: the game number comes from the title's frame counter (after
     ``wait_frames`` frames) and is read from the screen. ``fuzz``: up to that
     many random non-deciding keys before each choice, each checked to change
-    nothing. ``check``: compare the screen with pyengine at every prompt.
+    nothing; keys are then held 2-12 frames (drawn from ``rng``). ``check``:
+    compare the screen with pyengine at every prompt.
+    ``max_prompts``: stop (at a prompt, unanswered) after answering that many.
     Raises FrontendError (or a HarnessFault) at the first problem.
     """
+    if fuzz:
+        fe.hold_frames = lambda: rng.randint(2, 12)   # fuzzing: short and long presses
     fe.start(seed, speed=speed, wait_frames=wait_frames)
     screen = fe.screen()
     number = status(screen).game
@@ -649,7 +696,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
     fuzzer = _Fuzzer(rng)
     while True:
         p = prompt(screen)
-        if p.kind == "game_over":
+        if p.kind == "game_over" or played.prompts == max_prompts:
             break
         if p.kind not in ("bid1", "bid2", "discard", "play"):
             raise FrontendError(f"game {number}: the program waits, but not for South's "
@@ -901,14 +948,13 @@ def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
                 ) -> tuple[int | None, list[dict]]:
     """Run the program in a terminal: draw, read a line, send its keys, run, redraw.
 
-    The screen is drawn whenever the program waits for a key. While it runs, a key
-    is held down in the keyboard matrix, which ends the computer's pauses after a
-    frame as it does on a C64 (the terminal shows no screen in between). Returns the
+    The screen is drawn whenever the program waits for a key. Keys are pressed as
+    a person presses them (held 6 frames); the computer's pauses last what the
+    title's speed says (key 3: NO WAIT makes the terminal quickest). Returns the
     last game's number (as row 0 showed it) and its 6502 events when the input ends
     (EOF or Ctrl-C).
     """
     fe = Frontend(prg)
-    fe.c64.press("CTRL")
     fe.boot()
     if seed is not None:
         fe.enter_game_number(seed)
@@ -954,14 +1000,14 @@ def _last_game(events: list[dict]) -> list[dict]:
 # ---- the benchmark and the by-hand runs -------------------------------------------------
 
 def bench(games: int, seed: int, prg: Path, out=print) -> dict[str, list[int]]:
-    """Cycles per key kind over ``games`` games at NORMAL speed (a key held down in the
-    keyboard matrix cuts each computer pause to one frame, as a player may)."""
+    """Real-time cycles (the VIC-II's bad lines and the KERNAL's IRQ included) per
+    key kind over ``games`` games at FAST speed, keys held as a person holds them."""
     fe = Frontend(prg)
     fe.boot()
-    fe.c64.press("CTRL")
     rng = random.Random(seed)
+    fe.hold_frames = lambda: rng.randint(2, 12)
     for i in range(games):
-        played = play(fe, (seed + i) & 0xFFFF, rng, fuzz=4, check=False, speed="NORMAL",
+        played = play(fe, (seed + i) & 0xFFFF, rng, fuzz=4, check=False, speed="FAST",
                       timed=True)
         check_identity(played)
         back_to_title(fe)

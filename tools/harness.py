@@ -23,6 +23,7 @@ written), at stack instructions, and at trapped PCs (see ``tools.bench_harness``
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
@@ -32,6 +33,7 @@ from pathlib import Path
 from py65.devices.mpu6502 import MPU
 
 from tools.c64map import SymbolError, Symbols
+from tools.keyboard import KEY_MATRIX, KernalKeyboard, keys_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,29 +46,40 @@ PAL_CPU_HZ = 985_248
 GETIN = 0xFFE4
 SCNKEY = 0xFF9F
 CHROUT = 0xFFD2
+NMI_ENTRY = 0xFE43  # the KERNAL's NMI code: SEI, JMP (NMINV)
+NMI_DEFAULT = 0xFE47  # the KERNAL's own NMI handler: BASIC if RUN/STOP is down, else RTI
+NMINV = 0x0318
+TXTTAB, VARTAB, MEMSIZ, CHRGET = 0x2B, 0x2D, 0x37, 0x73
+# BASIC's CHRGET routine, copied to $0073 at power-on (ROM $E3A2)
+CHRGET_CODE = bytes.fromhex("e67ad002e67bad60eac93ab00ac920f0ef38e93038e9d060")
 ROM_START = 0xE000  # KERNAL ROM: any PC here must be trapped
 SENTINEL = 0xFFF8  # return address target of call()/boot(): the "caller"
 BASIC_SP = 0xF6  # SP when BASIC's SYS jumps to the program (as on a real C64)
-TRAP_CYCLES = 26  # charged per trapped call (JSR + a short routine + RTS)
+TRAP_CYCLES = 26  # charged per trapped *routine* (JSR + a short routine + RTS)
+
+# What a real PAL frame takes from the program, as measured in VICE x64sc
+# (docs/performance.md, "What a real frame leaves"; tools/vice_cycles.py): the
+# VIC-II halts the CPU on each bad line (25 a frame with the screen on; 1,070
+# cycles a frame measured = 42.8 a line: 40 fetches + the BA lead-in, taken as
+# 43), and the KERNAL's IRQ runs every jiffy, timed by CIA 1 timer A (latch
+# $4025: every 16,422 cycles, 60 Hz also on PAL): 219 cycles when no key is
+# down, 1,605 when one is (SCNKEY then scans and decodes the whole matrix).
+BADLINE_CYCLES = 43
+BADLINE_STALL_AT = 12  # cycle of the line where the halt begins
+FIRST_BADLINE, LAST_BADLINE = 0x30, 0xF7
+JIFFY_CYCLES = 16_422
+IRQ_CYCLES = 219  # the KERNAL IRQ with no key down (IRQ entry to RTI)
+IRQ_KEY_CYCLES = 1_605  # the same with a key down in the matrix
+# What is left, as measured in VICE (screen on, IRQ on, no key): 19,656 - 1,070 - 262.
+REAL_FRAME_CYCLES = 18_324
+IRQ_SEI_RETRY = 2  # cycles between looks while the I flag holds an IRQ off
+FRAME_CYCLES = PAL_CYCLES_PER_FRAME
 
 VIC_CTRL1, VIC_RASTER = 0xD011, 0xD012
 CIA1_PRA, CIA1_PRB = 0xDC00, 0xDC01
 SID_BASE, SID_REGS = 0xD400, 0x19
 
 JOY_BITS = {"up": 0x01, "down": 0x02, "left": 0x04, "right": 0x08, "fire": 0x10}
-
-# C64 keyboard matrix: KEY_MATRIX[name] = (column bit in $DC00, row bit in $DC01)
-_MATRIX_ROWS = (
-    ("DEL", "RETURN", "RIGHT", "F7", "F1", "F3", "F5", "DOWN"),
-    ("3", "W", "A", "4", "Z", "S", "E", "LSHIFT"),
-    ("5", "R", "D", "6", "C", "F", "T", "X"),
-    ("7", "Y", "G", "8", "B", "H", "U", "V"),
-    ("9", "I", "J", "0", "M", "K", "O", "N"),
-    ("+", "P", "L", "-", ".", ":", "@", ","),
-    ("POUND", "*", ";", "HOME", "RSHIFT", "=", "UPARROW", "/"),
-    ("1", "LEFTARROW", "CTRL", "2", "SPACE", "C=", "Q", "STOP"),
-)
-KEY_MATRIX = {k: (col, row) for col, keys in enumerate(_MATRIX_ROWS) for row, k in enumerate(keys)}
 
 # PETSCII codes of named keys, for type_keys("{F1}") (PRG appendix C)
 PETSCII_NAMES = {
@@ -163,7 +176,7 @@ class CallResult:
     y: int
     p: int
     sp: int
-    cycles: int  # cycles the call took, JSR and final RTS included
+    cycles: int  # the program's cycles, JSR and final RTS included (no IRQ, no bad line)
 
     @property
     def carry(self) -> bool:
@@ -233,25 +246,34 @@ class C64:
     """A minimal C64: RAM + py65 6502 + KERNAL traps + raster, CIA1, SID log."""
 
     def __init__(self, prg: Path | str | bytes | None = None,
-                 map_path: Path | str | None = None, *, protect_code: bool = True):
+                 map_path: Path | str | None = None, *, protect_code: bool = True,
+                 real_frames: bool = True):
         self.mem: list[int] = [0] * 0x10000
         self.mpu = MPU(memory=self.mem)
         self.symbols = Symbols.from_map(map_path) if map_path is not None else Symbols()
         self.load_address = 0
         self.end_address = 0  # one past the last loaded byte
         self.protected: tuple[int, int] | None = None  # [start, end) write-protected
-        self.keys: deque[int] = deque()
+        self.keys: deque[int] = deque()  # instant keys for GETIN (see type_keys)
+        self.keyboard = KernalKeyboard(self.mem)  # the matrix and the KERNAL's buffer
         self.printed: list[int] = []  # PETSCII bytes sent to CHROUT
         self.sid_writes: list[SidWrite] = []
         self.idle_polls = 0  # GETIN calls that found no key
         self.exited = False  # the program returned to its caller (BASIC) after boot()
+        self.at_basic = False  # RUN/STOP + RESTORE took the machine to BASIC's READY.
         self._traps: dict[int, Trap] = {}
         self._trap_flags = bytearray(0x10000)
         self._trap_flags[ROM_START:] = b"\x01" * (0x10000 - ROM_START)
         self._hot = bytearray(256)
         self._joy2 = 0xFF
         self._cia1_pra_out = 0xFF
-        self._keys_down: set[tuple[int, int]] = set()
+        self.real_frames = real_frames
+        self.stolen_cycles = 0  # cycles the VIC-II and the IRQ took from the program
+        self.irqs = 0
+        self._events: list[tuple[int, int, Callable[[], None], bool]] = []
+        self._event_seq = 0
+        self._input_events = 0  # scheduled key/joystick changes not yet happened
+        self._fired = (-1, -1)  # (pc, cycles) of the observer trap that fired last
         self._stack_top = 0x100  # SP above which a pull is an underflow
         self._stop_when_idle = False
         self._stop_requested = False
@@ -293,7 +315,16 @@ class C64:
                             (0xDD02, 0x3F)):
             m[addr] = value
         self._cia1_pra_out = m[0xDC00]
+        # what the KERNAL and BASIC leave in RAM by the time a program is RUN
+        m[NMINV], m[NMINV + 1] = NMI_DEFAULT & 0xFF, NMI_DEFAULT >> 8
+        m[TXTTAB], m[TXTTAB + 1] = 0x01, 0x08
+        m[MEMSIZ], m[MEMSIZ + 1] = 0x00, 0xA0
+        m[CHRGET:CHRGET + len(CHRGET_CODE)] = list(CHRGET_CODE)
+        self.keyboard.reset()
         self.mpu.sp = BASIC_SP
+        if self.real_frames:
+            self._schedule_at(JIFFY_CYCLES, self._irq)
+            self._schedule_badline()
 
     def load_prg(self, prg: Path | str | bytes, *, protect_code: bool = True) -> tuple[int, int]:
         """Put a .prg (2-byte load address + data) in RAM; returns (load, end)."""
@@ -312,6 +343,8 @@ class C64:
             raise HarnessError(f"program of {len(body)} bytes does not fit at ${load:04X}")
         self.mem[load : load + len(body)] = list(body)
         self.load_address, self.end_address = load, load + len(body)
+        end = self.end_address
+        self.mem[VARTAB], self.mem[VARTAB + 1] = end & 0xFF, end >> 8  # as LOAD sets it
         if protect_code and "code_end" in self.symbols.by_name:
             self.protect(load, self.symbols.by_name["code_end"])
         return load, self.end_address
@@ -406,19 +439,122 @@ class C64:
         self._joy2 = 0xFF & ~mask
 
     def press(self, *names: str) -> None:
-        """Hold keys down in the keyboard matrix (read through $DC00/$DC01)."""
+        """Hold keys down in the keyboard matrix (read through $DC00/$DC01, and
+        by the KERNAL's scan at each jiffy IRQ) until :meth:`release`."""
         for name in names:
             if name.upper() not in KEY_MATRIX:
                 known = ", ".join(sorted(KEY_MATRIX))
                 raise HarnessError(f"no key {name!r} on the C64 matrix; known: {known}")
-            self._keys_down.add(KEY_MATRIX[name.upper()])
+            self.keyboard.down.add(name.upper())
 
     def release(self, *names: str) -> None:
         """Release keys (no names: all)."""
         if not names:
-            self._keys_down.clear()
+            self.keyboard.down.clear()
         for name in names:
-            self._keys_down.discard(KEY_MATRIX.get(name.upper(), (-1, -1)))
+            self.keyboard.down.discard(name.upper())
+
+    def matrix_keys(self, key: str | int) -> tuple[str, ...]:
+        """The matrix keys a person holds to type ``key``: a PETSCII code, one
+        character ('a' or 'A' is the A key) or a name ('RETURN', 'F1', 'STOP')."""
+        if isinstance(key, str) and key.upper() in KEY_MATRIX:
+            return (key.upper(),)
+        codes = [key] if isinstance(key, int) else petscii_keys(key)
+        if len(codes) != 1:
+            raise HarnessError(f"{key!r} is not one key")
+        try:
+            return keys_for(codes[0])
+        except KeyError:
+            raise HarnessError(f"no key on a C64 types PETSCII {codes[0]}") from None
+
+    def hold(self, key: str | int, frames: int) -> None:
+        """Press ``key`` (see :meth:`matrix_keys`) now, as a person does, and let it
+        go ``frames`` PAL frames later; the program runs in between."""
+        names = self.matrix_keys(key)
+        self.press(*names)
+        self.after_frames(frames, lambda: self.release(*names), input_event=True)
+
+    def hold_joystick(self, direction: str, frames: int) -> None:
+        """Push joystick 2 (up, down, left, right or fire) for ``frames`` frames."""
+        if direction not in JOY_BITS:
+            raise HarnessError(f"no joystick direction {direction!r}: {', '.join(JOY_BITS)}")
+        self._joy2 &= ~JOY_BITS[direction] & 0xFF
+        bit = JOY_BITS[direction]
+
+        def let_go() -> None:
+            self._joy2 |= bit
+        self.after_frames(frames, let_go, input_event=True)
+
+    @property
+    def input_pending(self) -> bool:
+        """A scheduled key or joystick change has not happened yet."""
+        return self._input_events > 0
+
+    # ---- time: the events of a real frame --------------------------------------------
+    def after_frames(self, frames: float, action: Callable[[], None], *,
+                     input_event: bool = False) -> None:
+        """Run ``action`` (Python, no 6502 cycles) ``frames`` PAL frames from now."""
+        self._schedule_at(self.cycles + round(frames * FRAME_CYCLES), action, input_event)
+
+    def _schedule_at(self, cycle: int, action: Callable[[], None],
+                     input_event: bool = False) -> None:
+        self._event_seq += 1
+        heapq.heappush(self._events, (cycle, self._event_seq, action, input_event))
+        if input_event:
+            self._input_events += 1
+
+    @property
+    def _next_event(self) -> int:
+        return self._events[0][0] if self._events else 1 << 62
+
+    def _run_due_events(self) -> None:
+        """Run every event whose cycle has come (processorCycles is up to date)."""
+        mpu = self.mpu
+        while self._events and self._events[0][0] <= mpu.processorCycles:
+            _, _, action, input_event = heapq.heappop(self._events)
+            if input_event:
+                self._input_events -= 1
+            action()
+
+    def _steal(self, cycles: int) -> None:
+        self.mpu.processorCycles += cycles
+        self.stolen_cycles += cycles
+
+    def _irq(self) -> None:
+        """CIA 1 timer A has run down: the KERNAL's IRQ (keyboard scan, STKEY), or,
+        while the I flag is set, the same IRQ as soon as the program clears it."""
+        mpu = self.mpu
+        if mpu.p & MPU.INTERRUPT:
+            self._schedule_at(mpu.processorCycles + IRQ_SEI_RETRY, self._irq)
+            return
+        self.irqs += 1
+        cost = IRQ_KEY_CYCLES if self.keyboard.down else IRQ_CYCLES
+        self.keyboard.scan(self._cia1_pra_out)
+        self._cia1_pra_out = 0x7F  # SCNKEY leaves column 7 selected
+        self._steal(cost)
+        due = mpu.processorCycles - cost
+        self._schedule_at((due // JIFFY_CYCLES + 1) * JIFFY_CYCLES, self._irq)
+
+    def _schedule_badline(self) -> None:
+        """The next line on which the VIC-II may fetch a character row."""
+        scroll = self.mem[VIC_CTRL1] & 7  # as set now; _badline checks it again
+        line = self.mpu.processorCycles // PAL_CYCLES_PER_LINE
+        while True:
+            line += 1
+            in_frame = line % PAL_LINES
+            if FIRST_BADLINE <= in_frame <= LAST_BADLINE and in_frame & 7 == scroll:
+                break
+        self._schedule_at(line * PAL_CYCLES_PER_LINE + BADLINE_STALL_AT, self._badline)
+
+    def _badline(self) -> None:
+        """A raster line of the display window: with the screen on, and the line's
+        low bits equal to the vertical scroll ($D011 bits 0-2), the VIC-II halts
+        the CPU while it fetches the row's 40 character codes."""
+        ctrl = self.mem[VIC_CTRL1]
+        line = self.raster_line
+        if ctrl & 0x10 and line & 7 == ctrl & 7:
+            self._steal(BADLINE_CYCLES)
+        self._schedule_badline()
 
     # ---- traps -------------------------------------------------------------------------
     def trap(self, where: int | str, handler: TrapHandler | None = None, *, rts: bool = True,
@@ -467,6 +603,47 @@ class C64:
         self.trap(GETIN, _kernal_getin, name="GETIN")
         self.trap(SCNKEY, _kernal_scnkey, name="SCNKEY")
         self.trap(CHROUT, _kernal_chrout, name="CHROUT")
+        self.trap(NMI_ENTRY, _kernal_nmi_entry, rts=False, name="NMI")
+        self.trap(NMI_DEFAULT, _kernal_nmi_default, rts=False, name="KERNAL NMI")
+
+    # ---- RESTORE and BASIC -----------------------------------------------------------
+    def press_restore(self) -> None:
+        """Tap RESTORE: an NMI before the next instruction (no flag holds it off)."""
+        self._schedule_at(self.cycles, self._nmi)
+
+    def _nmi(self) -> None:
+        mpu = self.mpu
+        mpu.stPushWord(mpu.pc)
+        mpu.stPush((mpu.p | MPU.UNUSED) & ~MPU.BREAK)
+        mpu.p |= MPU.INTERRUPT
+        mpu.pc = NMI_ENTRY
+        self.mpu.processorCycles += 7
+
+    def basic_zero_page_problems(self) -> list[str]:
+        """What in BASIC's zero page would keep RUN from starting the program again."""
+        m = self.mem
+        problems = []
+        if (m[TXTTAB], m[TXTTAB + 1]) != (0x01, 0x08):
+            problems.append(f"TXTTAB = ${m[TXTTAB + 1]:02X}{m[TXTTAB]:02X}, not $0801")
+        end = self.end_address
+        if (m[VARTAB], m[VARTAB + 1]) != (end & 0xFF, end >> 8):
+            problems.append(f"VARTAB = ${m[VARTAB + 1]:02X}{m[VARTAB]:02X}, not ${end:04X}")
+        if (m[MEMSIZ], m[MEMSIZ + 1]) != (0x00, 0xA0):
+            problems.append(f"MEMSIZ = ${m[MEMSIZ + 1]:02X}{m[MEMSIZ]:02X}, not $A000")
+        if bytes(m[CHRGET:CHRGET + len(CHRGET_CODE)]) != CHRGET_CODE:
+            problems.append("BASIC's CHRGET routine at $0073 is overwritten")
+        return problems
+
+    def basic_run(self, max_cycles: int = 5_000_000) -> None:
+        """Type RUN at BASIC's READY.: the program starts again, if BASIC can find it."""
+        if not self.at_basic:
+            raise HarnessError("RUN typed, but the machine is not at BASIC's READY.")
+        problems = self.basic_zero_page_problems()
+        if problems:
+            raise HarnessError("RUN at READY. would not start the program: "
+                               + "; ".join(problems))
+        self.at_basic = False
+        self.boot(max_cycles)
 
     # ---- running -----------------------------------------------------------------------
     def sys_address(self) -> int:
@@ -513,7 +690,7 @@ class C64:
             self.poke(where, value)
         self.set_result(a=a, x=x, y=y, carry=carry)
         saved = (self.mpu.pc, self.mpu.sp, self._stack_top)
-        start = self.cycles
+        start, stolen = self.cycles, self.stolen_cycles
         # a fresh stack, unless a trap handler calls while the program runs
         self._enter(self.address(routine), self.mpu.sp if self._depth else 0xFF)
         try:
@@ -522,7 +699,8 @@ class C64:
         finally:
             self._stack_top = saved[2]
         mpu = self.mpu
-        result = CallResult(mpu.a, mpu.x, mpu.y, mpu.p, mpu.sp, self.cycles - start)
+        own = self.cycles - start - (self.stolen_cycles - stolen)
+        result = CallResult(mpu.a, mpu.x, mpu.y, mpu.p, mpu.sp, own)
         mpu.pc, mpu.sp = saved[0], saved[1]
         return result
 
@@ -551,22 +729,30 @@ class C64:
         self._budget = budget if budget is not None else limit - cycles
         self._stop_requested = False
         self._depth += 1
+        horizon = min(limit, self._next_event)  # the next cycle anything but a step happens
         try:
             while True:
                 pc = mpu.pc
-                if trap_flags[pc]:
-                    mpu.processorCycles = cycles
-                    if self._at_trap(pc, until_return):
-                        return
-                    cycles = mpu.processorCycles
-                    if mpu.pc != pc:
+                if cycles >= horizon:
+                    if cycles < limit or self._next_event <= cycles:
+                        mpu.processorCycles = cycles
+                        self._run_due_events()  # IRQs, bad lines, keys let go: between steps
+                        cycles = mpu.processorCycles
+                        horizon = min(limit, self._next_event)
                         continue
-                if cycles >= limit:
                     if budget_is_fault:
                         raise CycleBudgetFault(
                             f"cycle budget of {self._budget:,} exceeded: still running at "
                             f"{self.describe(pc)}", pc, self.describe(pc))
                     return
+                if trap_flags[pc]:
+                    mpu.processorCycles = cycles
+                    if self._at_trap(pc, until_return):
+                        return
+                    cycles = mpu.processorCycles
+                    horizon = min(limit, self._next_event)  # a handler may schedule
+                    if mpu.pc != pc:
+                        continue
                 op = mem[pc]
                 kind = kinds[op]
                 post = -1
@@ -641,11 +827,7 @@ class C64:
             elif addr == CIA1_PRA:
                 mem[CIA1_PRA] = self._cia1_pra_out & self._joy2
             elif addr == CIA1_PRB:
-                rows = 0xFF
-                for col, row in self._keys_down:
-                    if not self._cia1_pra_out & (1 << col):
-                        rows &= ~(1 << row)
-                mem[CIA1_PRB] = rows & 0xFF
+                mem[CIA1_PRB] = self.keyboard.rows_read(self._cia1_pra_out)
         if acc & WRITE_HOT and (0xD400 <= addr < 0xD800 or addr == CIA1_PRA):
             return addr
         return -1
@@ -698,9 +880,13 @@ class C64:
             raise KernalCallFault(
                 f"unimplemented KERNAL call ${pc:04X} (from {self.describe(caller & 0xFFFF)}): "
                 f"register a trap for it", pc, f"${pc:04X}")
+        if not trap.rts:
+            if self._fired == (pc, mpu.processorCycles):
+                return False  # fired already: the run stopped here and goes on now
+            self._fired = (pc, mpu.processorCycles)
         trap.handler(self)
-        mpu.processorCycles += TRAP_CYCLES
         if trap.rts:
+            mpu.processorCycles += TRAP_CYCLES  # an observer costs the program nothing
             if mpu.sp + 2 > self._stack_top:
                 where = self.describe(pc)
                 raise StackUnderflowFault(
@@ -717,15 +903,42 @@ def _kernal_getin(c64: C64) -> None:
     """GETIN $FFE4: A = next key (PETSCII) or 0 when none; carry clear; X kept."""
     if c64.keys:
         c64.set_result(a=c64.keys.popleft(), carry=False)
-    else:
-        c64.set_result(a=0, carry=False)
+        return
+    key = c64.keyboard.getin()
+    c64.set_result(a=key, carry=False)
+    if key == 0:
         c64.idle_polls += 1
-        if c64._stop_when_idle:
+        if c64._stop_when_idle and not c64.input_pending:
             c64.stop()
 
 
+def _kernal_nmi_entry(c64: C64) -> None:
+    """$FE43: SEI, JMP (NMINV)."""
+    mpu = c64.mpu
+    mpu.p |= MPU.INTERRUPT
+    mpu.pc = c64.mem[NMINV] | c64.mem[NMINV + 1] << 8
+
+
+def _kernal_nmi_default(c64: C64) -> None:
+    """$FE47, the KERNAL's NMI handler: with RUN/STOP down, RESTOR, IOINIT, CINT and
+    BASIC's warm start (READY.); without it, RTI."""
+    mpu = c64.mpu
+    if not c64.keyboard.rows_read(0x7F) & 0x80:
+        c64.at_basic = True
+        c64.exited = True
+        c64.mem[NMINV], c64.mem[NMINV + 1] = NMI_DEFAULT & 0xFF, NMI_DEFAULT >> 8
+        mpu.sp = 0xFF
+        mpu.pc = SENTINEL
+        c64.stop()
+        return
+    mpu.p = mpu.stPop()
+    mpu.pc = mpu.stPopWord()
+
+
 def _kernal_scnkey(c64: C64) -> None:
-    """SCNKEY $FF9F: keys arrive through the key queue already; nothing to scan."""
+    """SCNKEY $FF9F: one scan of the matrix into the buffer, as the IRQ does."""
+    c64.keyboard.scan(c64._cia1_pra_out)
+    c64._cia1_pra_out = 0x7F
 
 
 def _kernal_chrout(c64: C64) -> None:
