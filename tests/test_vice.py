@@ -6,7 +6,9 @@ Chromium; `make vice-setup` installs it) and is played only through the keyboard
 from VICE) must show pyengine's position, at the end pyengine's result; then the same keys with
 the same hold times go into the harness, which must show the same screens cell for cell and
 play the same game as pyengine. One game is loaded from the .d64 with LOAD"EUCHRE",8,1 and RUN,
-one autostarted from the .prg. Missing setup is a failure with the reason, never a skip.
+one autostarted from the .prg. Then faults 1-3 of issue 10, probed in VICE at NORMAL speed
+(tools/vice_faults.py), must be absent, and the cycles a PAL frame leaves are re-measured.
+Missing setup is a failure with the reason, never a skip.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tools import vice_cycles as vc
+from tools import vice_faults as vf
 from tools import vice_judge as vj
 from tools.c64map import Symbols
 from tools.frontend import Frontend, Screen
@@ -119,3 +122,41 @@ def test_what_a_pal_frame_leaves_a_program_in_vice(capsys) -> None:
     assert abs((on_sei - r.mean(4)) / jiffies - vc.KERNAL_IRQ_KEY_HELD) < 40
     with capsys.disabled():
         print("\n" + "\n".join("  " + line for line in vc.report(r).splitlines()))
+
+
+def _probe(capsys, probe, *args, **kw):
+    lines: list[str] = []
+    failure = None
+    try:
+        result = probe(*args, out=lines.append, **kw)
+    except (vj.JudgeError, RuntimeError) as exc:
+        failure = str(exc)
+    with capsys.disabled():
+        print("\n" + "\n".join("  " + line for line in lines))
+    if failure:
+        pytest.fail(failure, pytrace=False)
+    return result, "\n".join(lines)
+
+
+def test_in_vice_a_key_held_2_to_12_frames_skips_no_pause(capsys) -> None:
+    """Fault 1: South's own key, held 2, 4, ... 12 frames at NORMAL speed; the computer's
+    pauses up to South's next prompt must all be waited (measured frames >= pyengine's
+    events x pace)."""
+    rows, text = _probe(capsys, vf.fault1, 92, presses=6)
+    assert len(rows) == 6
+    assert all(took >= want - 5 for _, took, want in rows), text
+
+
+def test_in_vice_space_held_5_s_answers_only_the_prompt_it_was_pressed_at(capsys) -> None:
+    """Fault 2: SPACE held 250 frames from South's first prompt: it makes the choice under
+    the '>' there, and VICE then waits at pyengine's next South prompt (no repeat answers)."""
+    (seen, problems), text = _probe(capsys, vf.fault2, 92)
+    assert seen, "nothing sampled while SPACE was held"
+    assert not problems, text
+
+
+def test_in_vice_run_stop_during_the_computers_turn_quits(capsys) -> None:
+    """Fault 3: RUN/STOP pressed 5-70 frames after South's key, while the computer plays,
+    goes to the title (at once or at South's next prompt), never dropped."""
+    rows, text = _probe(capsys, vf.fault3, 92, cases=((5, 6), (20, 2), (70, 10)))
+    assert [r[3] for r in rows] == ["title"] * 3, text

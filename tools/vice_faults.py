@@ -11,7 +11,8 @@ At NORMAL speed (25 frames per computer card):
    held (row 23 and South's hand, sampled).
 3. RUN/STOP pressed (6 frames) during the computer's turn: does the game go to the title?
 
-Prints what it saw; it is a probe for the front end's faults, not a test.
+Prints what it saw; tests/test_vice.py runs the same probes (shorter) and requires none of
+the three faults.
 """
 
 from __future__ import annotations
@@ -22,8 +23,15 @@ import sys
 
 from pyengine.game import BidAction
 
-from .frontend import STOP, prompt, south_hand
-from .vice_judge import PRG, EngineGame, JudgeError, Player, position_problems, start_game
+from .frontend import STOP, _bid_tuple, prompt, south_hand
+from .vice_judge import (
+    PRG,
+    EngineGame,
+    JudgeError,
+    Player,
+    position_problems,
+    start_game,
+)
 from .vicerun import running
 
 NORMAL = 25           # frames per pace unit at NORMAL speed (c64/hooks.oph pace_frames)
@@ -56,22 +64,26 @@ def _choose(eng: EngineGame, rng: random.Random):
     return rng.choice(legal)
 
 
-def fault1(seed: int, out=print) -> None:
+FAULT1_HOLDS = (2, 4, 6, 8, 10, 12)
+FAULT3_CASES = ((5, 6), (20, 2), (20, 6), (40, 6), (70, 4), (70, 10))   # (frames after, hold)
+
+
+def fault1(seed: int, presses: int = 14, out=print) -> list[tuple[int, int, int]]:
+    """(hold, frames from South's key-down to the next prompt, frames of pauses) per press."""
     out(f"fault 1: game {seed} at NORMAL, South's own key held H frames; frames from the "
         f"key-down to South's next prompt vs pyengine's pauses ({NORMAL} frames a unit)")
-    holds = [2, 4, 6, 8, 10, 12]
-    rng = random.Random(1)
+    rng, rows = random.Random(1), []
     with running(PRG) as v:
         pl = Player(v, random.Random(1), lambda s: None)
         start_game(pl, seed, "NORMAL")
         eng = EngineGame(seed)
-        for i in range(14):
+        for i in range(presses):
             game = eng.game
             screen = pl.wait_for("at South's prompt", lambda s, g=game: position_problems(
                 s, g, seed), stale_frames=400)
             action = _choose(eng, rng)
             before = len(game.events)
-            hold = holds[i % len(holds)]
+            hold = FAULT1_HOLDS[i % len(FAULT1_HOLDS)]
             f0 = v.frame()
             pl.press(direct_key(action, game, screen), hold=hold)
             eng.south(action)
@@ -83,20 +95,30 @@ def fault1(seed: int, out=print) -> None:
             pl.wait_for("at South's next prompt", lambda s, g=g2: position_problems(s, g, seed),
                         stale_frames=400)
             took = v.frame() - f0
+            rows.append((hold, took, want))
             names = " ".join(e.ev for e in evs)
             out(f"  hold {hold:2d}: {took:4d} frames, pauses {want:4d} ({names}); "
                 f"{max(0, want - took)} frames of pause skipped")
+    return rows
 
 
-def fault2(seed: int, out=print) -> None:
+def fault2(seed: int, out=print) -> tuple[list[tuple[int, str, int]], list[str]]:
+    """SPACE held 250 frames from South's first prompt (a bid): the samples (frame, row 23,
+    South's cards) and what is wrong afterwards (empty: SPACE answered that one prompt, by
+    the choice under the '>', and VICE waits at pyengine's next South prompt)."""
     out(f"fault 2: game {seed} at NORMAL; SPACE held 5 s (250 frames) from South's first "
         f"prompt on; row 23 and South's cards sampled every ~5 frames while it is held")
     with running(PRG) as v:
         pl = Player(v, random.Random(2), lambda s: None)
         start_game(pl, seed, "NORMAL")
         eng = EngineGame(seed)
-        pl.wait_for("at South's prompt", lambda s: position_problems(s, eng.game, seed),
-                    stale_frames=400)
+        screen = pl.wait_for("at South's prompt", lambda s: position_problems(
+            s, eng.game, seed), stale_frames=400)
+        p = prompt(screen)
+        if not p.kind.startswith("bid") or p.selected is None:
+            raise JudgeError(f"game {seed}: South's first prompt is not a bid with a '>'")
+        want = next(a for a in eng.game.legal_actions()
+                    if _bid_tuple(a, eng.game.bid_round) == p.choices[p.selected])
         v.cmd(op="down", key="Space")
         f0, seen = v.frame(), []
         try:
@@ -110,16 +132,23 @@ def fault2(seed: int, out=print) -> None:
             v.cmd(op="up", key="Space")
         for f, msg, n in seen:
             out(f"  frame {f:3d}: South holds {n} cards, row 23 {msg!r}")
-        answered = sum(1 for a, b in zip(seen, seen[1:], strict=False) if b[2] < a[2])
-        out(f"  South's cards played/discarded by the held SPACE: {answered}")
+        eng.south(want)
+        v.wait(10)
+        problems = position_problems(pl.screen(), eng.game, seed)
+        out(f"  SPACE answered the first prompt with {want}; then: "
+            + ("; ".join(problems) if problems else "pyengine's next South prompt, waiting"))
+    return seen, problems
 
 
-def fault3(seed: int, out=print) -> None:
+def fault3(seed: int, cases=FAULT3_CASES, out=print) -> list[tuple[int, int, str, str]]:
+    """RUN/STOP during the computer's turn: (frames after South's key, hold, row 24 then,
+    outcome: 'title' or 'dropped') per case."""
     out(f"fault 3: game {seed} at NORMAL; RUN/STOP held H frames D frames after South's first "
         f"key, during the computer's turn")
+    rows = []
     with running(PRG) as v:
         pl = Player(v, random.Random(3), lambda s: None)
-        for delay, hold in ((5, 6), (20, 2), (20, 6), (40, 6), (70, 4), (70, 10)):
+        for delay, hold in cases:
             start_game(pl, seed, "NORMAL")
             eng = EngineGame(seed)
             screen = pl.wait_for("at South's prompt", lambda s, e=eng: position_problems(
@@ -133,21 +162,20 @@ def fault3(seed: int, out=print) -> None:
             s = pl.wait_for("at the title or South's next prompt", lambda s, e=eng: [] if prompt(
                 s).kind == "title" or not position_problems(s, e.game, seed) else ["no"],
                 stale_frames=400)
-            if prompt(s).kind == "title":
-                what = "the title at once"
-            else:
+            if prompt(s).kind != "title":
                 v.wait(100)
                 s = pl.screen()
-                what = ("South's next prompt, and the title 100 frames later"
-                        if prompt(s).kind == "title" else
-                        f"South's next prompt and still {prompt(s).kind} 100 frames later: "
-                        "RUN/STOP dropped")
-                if prompt(s).kind != "title":
-                    pl.press(STOP, hold=4)
-                    pl.wait_for("at the title", lambda x: [] if prompt(x).kind == "title"
-                                else ["not the title"])
+            outcome = "title" if prompt(s).kind == "title" else "dropped"
+            if outcome == "dropped":
+                pl.press(STOP, hold=4)
+                pl.wait_for("at the title", lambda x: [] if prompt(x).kind == "title"
+                            else ["not the title"])
+            rows.append((delay, hold, during.row(24).strip(), outcome))
             out(f"  RUN/STOP {hold:2d} frames at +{delay:3d}: row 24 then "
-                f"{during.row(24).strip()!r}; {what}")
+                f"{during.row(24).strip()!r}; "
+                + ("the title" if outcome == "title" else "still playing 100 frames after "
+                   "South's next prompt: RUN/STOP dropped"))
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:

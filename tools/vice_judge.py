@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import os
 import random
 import sys
 import time
@@ -58,8 +59,8 @@ from .frontend import (
 )
 from .vicerun import ROOT, running
 
-PRG = ROOT / "build" / "euchre.prg"
-D64 = ROOT / "build" / "euchre.d64"
+PRG = Path(os.environ.get("EUCHRE_PRG") or ROOT / "build" / "euchre.prg")   # .map beside it
+D64 = PRG.with_suffix(".d64")
 HOLD = (2, 12)              # frames a key is held
 HOLD_REPEATING = (2, 10)    # SPACE and the cursor keys: the KERNAL repeats them from ~15 frames
 REPEATING = (SPACE, RIGHT, LEFT)
