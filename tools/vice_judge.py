@@ -4,12 +4,13 @@ A game is played in VICE (../shared/vice, see :mod:`tools.vicerun`) only through
 keyboard, with a person's timing: every key is held 2-12 frames (SPACE and the cursor keys
 2-10: the KERNAL repeats them once held about 15 frames) and let go for 2-8 frames, drawn by a
 seeded ``random.Random`` (``hands``), and the next key comes only once the screen shows the
-effect of the last one, as a player waits to see it. The hold a key really had (VICE's frame
-count between key-down and key-up; within a frame or two of the one drawn) is recorded.
+effect of the last one, as a player waits to see it. Key-down and key-up are DOM events sent
+inside the page, counted in the core's frames, so a hold is exact to a frame; the hold each key
+really had is recorded.
 South's decisions are random legal moves from a second generator (``choices``), so a game's
 length is known before it is played (:func:`game_length`).
 
-The only thing read from VICE is screen RAM and colour RAM (``Vice.mem()``), decoded with
+What is judged is read from VICE's screen RAM and colour RAM only (``Vice.mem()``), with
 tools/frontend.py's readers. pyengine plays the same game alongside (seat 0 = South's choices,
 seats 1-3 ``RefPlayer``): at every South prompt the screen must show the engine's position
 (:func:`tools.frontend.check_screen` plus the bids offered), and the game-over screen its
