@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed-stamp
 ASM_SOURCES := $(wildcard asm/*.oph c64/*.oph c64/*.txt)
 PRG := build/euchre.prg
 
-.PHONY: all build play test lint exhaustive bench shots strength clean distclean
+.PHONY: all build play test lint exhaustive bench shots strength clean distclean vice-setup
 
 all: build
 
@@ -32,8 +32,12 @@ play: $(STAMP)
 lint: $(STAMP)
 	$(VPY) -m ruff check pyengine tools tests
 
-test: build lint
+test: build lint vice-setup
 	$(VPY) -m pytest -q
+
+# Real VICE x64sc for tests/test_vice.py: Debian's chromium + pinned npm packages (../shared/vice)
+vice-setup:
+	bash ../shared/vice/setup.sh
 
 # Whole input spaces that take too long for CI (see docs/harness.md).
 exhaustive: build
