@@ -120,8 +120,9 @@ def budget(games: int, prg: Path) -> None:
               help="Game number (default: a random one).")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the 6502's game as euchre-transcript/1 JSON.")
+@click.option("--force", is_flag=True, help="Replace an existing --transcript file.")
 @prg_option
-def c64(auto: bool, seed: int | None, transcript: Path | None, prg: Path) -> None:
+def c64(auto: bool, seed: int | None, transcript: Path | None, force: bool, prg: Path) -> None:
     """Run the 6502 program itself under the harness.
 
     Without --auto: the whole C64 program in the terminal. The emulated screen is
@@ -139,19 +140,23 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, prg: Path) -> Non
     from pyengine.replaylog import HandPrinter
     from pyengine.transcript import loads
 
+    from .harness import HarnessError
+
+    if transcript is not None:
+        _check_transcript(transcript, force)
     if not auto:
-        _interactive(prg, seed, transcript)
+        _interactive(prg, seed, transcript, force)
         return
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_MAX + 1)
     core = _load_core(prg)
-    game = core.play(seed)
+    try:
+        game = core.play(seed)
+    except HarnessError as exc:
+        _fail(f"the 6502 program stopped: {exc}")
     text = json.dumps(game.transcript())
     if transcript:
-        try:
-            transcript.write_text(text + "\n")
-        except OSError as exc:
-            _fail(f"cannot write {transcript}: {exc.strerror}")
+        _write_transcript(transcript, force, game.transcript())
     try:
         judge(loads(text), on_step=HandPrinter(echo=click.echo))
     except ReplayError as exc:
@@ -159,7 +164,37 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, prg: Path) -> Non
     click.echo(f"(6502 game {seed}: {len(game.events)} events, {game.total_cycles:,} cycles)")
 
 
-def _interactive(prg: Path, seed: int | None, transcript: Path | None) -> None:
+def _check_transcript(path: Path, force: bool) -> None:
+    """Refuse a transcript path before the game, not after it (exit 2)."""
+    from pyengine.transcript_writer import check_target
+
+    problem = check_target(path, force)
+    if problem:
+        _fail(f"euchre c64: --transcript: {problem}", 2)
+
+
+def _write_transcript(path: Path, force: bool, obj: dict) -> None:
+    from pyengine.transcript import Transcript
+    from pyengine.transcript_writer import TranscriptWriter
+
+    t = Transcript(rules=obj["rules"], seed=obj["seed"], events=obj["events"],
+                   options=obj["options"])
+    writer = TranscriptWriter(path, force)
+    try:
+        writer.open(t)
+        problem = writer.finish(t.events)
+    except OSError as exc:
+        problem = f"cannot write {writer.partial} ({exc.strerror})"
+    finally:
+        writer.close()
+    if problem:
+        click.echo(t.dumps(), err=True)
+        _fail(f"cannot write the transcript to {path}: {problem} (it is printed above)")
+
+
+def _interactive(prg: Path, seed: int | None, transcript: Path | None, force: bool) -> None:
+    from pyengine.safeio import UnreadableLine, read_line
+
     from .frontend import Frontend, interactive
     from .harness import HarnessError
 
@@ -169,7 +204,18 @@ def _interactive(prg: Path, seed: int | None, transcript: Path | None) -> None:
         _fail(f"cannot load {prg}: {exc}")
 
     def read(prompt_text: str) -> str:
-        return input(prompt_text) if sys.stdin.isatty() else sys.stdin.readline() or _eof()
+        while True:
+            try:
+                if sys.stdin.isatty():
+                    return input(prompt_text)
+                line = read_line(sys.stdin)
+            except UnreadableLine as exc:
+                click.echo(f"({exc})")
+                continue
+            except UnicodeDecodeError:
+                click.echo("(that line is not valid text: type it again)")
+                continue
+            return line if line is not None else _eof()
 
     try:
         number, events = interactive(prg, seed=seed, read=read, write=click.echo,
@@ -179,10 +225,7 @@ def _interactive(prg: Path, seed: int | None, transcript: Path | None) -> None:
     if transcript and events:
         t = {"format": "euchre-transcript/1", "rules": "bit93", "options": {},
              "seed": number, "events": events}
-        try:
-            transcript.write_text(json.dumps(t) + "\n")
-        except OSError as exc:
-            _fail(f"cannot write {transcript}: {exc.strerror}")
+        _write_transcript(transcript, force, t)
 
 
 def _eof() -> str:
