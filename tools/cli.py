@@ -252,6 +252,10 @@ def shot(seed: int, at: int, out: Path, scale: int, prg: Path) -> None:
     from .shots import ShotError
     from .shots import shot as take
 
+    if out.suffix.lower() != ".png":
+        _fail(f"--out {out}: the picture is a PNG, so the name must end in .png", 2)
+    if not out.parent.is_dir():
+        _fail(f"--out {out}: the folder {out.parent} does not exist", 2)
     try:
         ev = take(prg, seed, at, out, scale=scale)
     except ShotError as exc:
