@@ -28,6 +28,9 @@ class Transcript:
     seed: int
     events: list[dict]
     options: dict = field(default_factory=dict)
+    # True when loads() has checked it against the schema (judge() then does not
+    # check again); a transcript built or changed in memory is checked by judge().
+    checked: bool = field(default=False, compare=False, repr=False)
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "rules": self.rules, "options": self.options,
@@ -67,7 +70,7 @@ def loads(text: str, source: str = "transcript") -> Transcript:
     if problem:
         raise TranscriptError(f"{source}: {problem}")
     return Transcript(rules=obj["rules"], seed=obj["seed"], events=obj["events"],
-                      options=obj.get("options", {}))
+                      options=obj.get("options", {}), checked=True)
 
 
 def read(path: str | Path) -> Transcript:

@@ -215,4 +215,4 @@ def test_every_vector_file_follows_the_vectors_schema(tmp_path):
     games = json.loads((tmp_path / "games_auto.json").read_text())
     games["cases"][1]["events"][2]["seat"] = 1.0
     bad = write(tmp_path, games, "broken-game.json")
-    assert check_vectors_file(bad) == f"{bad}: cases[1].events[2].seat: 1.0 is not an integer"
+    assert check_vectors_file(bad) == f"{bad}: cases[1]: event 2 (bid): seat: 1.0 is not an integer"

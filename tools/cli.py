@@ -136,9 +136,9 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, force: bool, prg:
     """
     import random
 
-    from pyengine.replay import ReplayError, judge
+    from pyengine.replay import judge
     from pyengine.replaylog import HandPrinter
-    from pyengine.transcript import loads
+    from pyengine.transcript import TranscriptError, loads
 
     from .harness import HarnessError
 
@@ -159,7 +159,7 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, force: bool, prg:
         _write_transcript(transcript, force, game.transcript())
     try:
         judge(loads(text), on_step=HandPrinter(echo=click.echo))
-    except ReplayError as exc:
+    except TranscriptError as exc:      # the schema's verdict, or the rules' (ReplayError)
         _fail(f"the 6502's game breaks the rules: {exc}")
     click.echo(f"(6502 game {seed}: {len(game.events)} events, {game.total_cycles:,} cycles)")
 
