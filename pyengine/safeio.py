@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
@@ -56,7 +57,11 @@ def _once(signum: int, frame: object) -> None:
 @contextmanager
 def stop_signals() -> Iterator[None]:
     """Inside the block the first SIGINT raises KeyboardInterrupt, the first SIGTERM
-    Terminated; the signals after it are ignored until the block ends."""
+    Terminated; the signals after it are ignored until the block ends. Off the main
+    thread (where Python delivers no signals) it changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     old = {s: signal.signal(s, _once) for s in STOP_SIGNALS}
     try:
         yield
@@ -76,13 +81,26 @@ def shielded() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def read_line(stream: TextIO, limit: int = LINE_LIMIT) -> str | None:
+def read_line(stream: TextIO | None, limit: int = LINE_LIMIT) -> str | None:
     """One line from ``stream`` (with its newline), or None at the end of input.
 
     Raises :class:`UnreadableLine` for a line that the stream's encoding cannot
     decode or that is longer than ``limit`` characters; the whole line has then
-    been read (and dropped), so the next call reads the next line.
+    been read (and dropped), so the next call reads the next line. No stdin at
+    all (``<&-``), a closed one or one that fails (a terminal that went away) is
+    the end of input.
     """
+    if stream is None:
+        return None
+    try:
+        return _read_line(stream, limit)
+    except (OSError, ValueError) as exc:
+        if isinstance(exc, UnreadableLine):
+            raise
+        return None
+
+
+def _read_line(stream: TextIO, limit: int) -> str | None:
     buffer = getattr(stream, "buffer", None)
     if buffer is None or not hasattr(buffer, "readline"):
         return _read_text_line(stream, limit)

@@ -134,16 +134,16 @@ class _Out:
     not complain either.
     """
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         self.stream = stream
-        self.closed = False
+        self.closed = stream is None        # no stdout at all (>&-): play on, silently
 
     def write(self, text: str) -> None:
         if self.closed:
             return
         try:
             self.stream.write(text)
-        except BrokenPipeError:
+        except OSError:                     # a broken pipe; a full disk or a lost terminal
             self._close()
             raise OutputClosed from None
 
@@ -152,7 +152,7 @@ class _Out:
             return
         try:
             self.stream.flush()
-        except BrokenPipeError:
+        except OSError:
             self._close()
             raise OutputClosed from None
 

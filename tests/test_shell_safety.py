@@ -197,6 +197,52 @@ def test_kill_9_mid_game_leaves_the_game_so_far_in_the_partial_file(tmp_path):
     rc, _ = _game_in_progress(path, signal.SIGKILL)
     assert rc == -signal.SIGKILL and not path.exists()
     assert replays_so_far(tmp_path / "t.json.partial") > 2
+    # the next game to the same name keeps that file unless told
+    r = _refused(["--transcript", str(path)])
+    assert b"t.json.partial exists" in r.stderr and b"--force" in r.stderr
+    r = subprocess.run([EUCHRE, "play", "--auto", "--seed", "1", "--transcript", str(path),
+                        "--force"], input=b"", capture_output=True, timeout=60)
+    assert r.returncode == EXIT_OK and judge(read(path)).over
+    assert not (tmp_path / "t.json.partial").exists()
+
+
+def test_no_stdin_at_all_is_the_end_of_input():
+    # euchre play <&- : sys.stdin is None
+    r = subprocess.run(f"{EUCHRE} play --seed 1 --ascii <&-", shell=True, capture_output=True,
+                       timeout=60)
+    assert b"Traceback" not in r.stderr, r.stderr.decode()
+    assert r.returncode == EXIT_EOF and b"Input ended during hand 1" in r.stdout
+
+
+@pytest.mark.parametrize("redirect", [">&-", ">/dev/full"])
+def test_no_stdout_or_a_full_one_still_keeps_the_transcript(redirect, tmp_path):
+    path = tmp_path / "t.json"
+    r = subprocess.run(f"{EUCHRE} play --auto --seed 1 --transcript {path} {redirect}",
+                       shell=True, capture_output=True, timeout=60)
+    assert b"Traceback" not in r.stderr, r.stderr.decode()
+    assert r.returncode in (EXIT_OK, 1)
+    assert replays_so_far(path) >= 2
+
+
+def test_the_shell_can_run_off_the_main_thread():
+    import threading
+
+    result = {}
+    t = threading.Thread(target=lambda: result.update(code=play(["q"])[0]))
+    t.start()
+    t.join(60)
+    assert result == {"code": EXIT_OK}
+
+
+def test_euchre_c64_auto_keeps_an_existing_transcript_unless_force(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text("mine\n")
+    r = CliRunner().invoke(cli, ["c64", "--auto", "--seed", "3", "--transcript", str(path)])
+    assert r.exit_code == EXIT_USAGE and "--force" in r.output and path.read_text() == "mine\n"
+    r = CliRunner().invoke(cli, ["c64", "--auto", "--seed", "3", "--transcript", str(path),
+                                 "--force"])
+    assert r.exit_code == 0, r.output
+    assert judge(read(path)).over
 
 
 # --- where the transcript goes ---------------------------------------------------------
