@@ -582,8 +582,14 @@ def _play(seed: int | None, auto: bool, writer: TranscriptWriter | None, rules: 
         return _finish(game, writer, say, stopped, code)
 
 
-def _finish(game: GameState, writer: TranscriptWriter | None, say: Callable[..., None],
+def _finish(game: GameState, writer: TranscriptWriter | None, tell: Callable[..., None],
             stopped: str | None, code: int) -> int:
+    def say(*lines: str) -> None:       # the reader may go now too: write the file anyway
+        try:
+            tell(*lines)
+        except OutputClosed:
+            pass
+
     if stopped is not None:
         if stopped == "Interrupted":
             say("")

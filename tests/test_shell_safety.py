@@ -386,3 +386,17 @@ def test_euchre_c64_refuses_a_transcript_path_before_the_session(tmp_path):
     result = CliRunner().invoke(cli, ["c64", "--transcript", str(bad)], input="\n" * 3)
     assert result.exit_code == EXIT_USAGE, result.output
     assert "does not exist" in result.output and "keys>" not in result.output
+
+
+def test_a_reader_that_goes_during_the_last_words_still_gets_the_transcript(tmp_path):
+    class GoesAtTheEnd(io.StringIO):
+        def write(self, s: str) -> int:
+            if "during hand" in s:
+                raise BrokenPipeError
+            return super().write(s)
+
+    path = tmp_path / "t.json"
+    code = run_shell_game(5, False, path, True, "bit93", stdin=io.StringIO("p\nq\n"),
+                          stdout=GoesAtTheEnd())
+    assert code == EXIT_OK
+    assert [e for e in read(path).events if e["ev"] == "bid" and e["seat"] == 0]
