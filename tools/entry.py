@@ -9,10 +9,13 @@ of this one small file - is as short as a Python program can make it.
 import sys
 
 
-def _terminated(signum: int, frame: object) -> None:
-    from pyengine.safeio import Terminated
+class StartupTerminated(KeyboardInterrupt):
+    """SIGTERM before a command installs its own handling (pyengine.safeio). Defined
+    here: a handler that imports modules could run in the middle of an import."""
 
-    raise Terminated
+
+def _terminated(signum: int, frame: object) -> None:
+    raise StartupTerminated
 
 
 def main() -> None:
@@ -24,7 +27,7 @@ def main() -> None:
 
         cli_main()
     except KeyboardInterrupt as exc:
-        code = 143 if type(exc).__name__ == "Terminated" else 130
+        code = 143 if type(exc).__name__ in ("Terminated", "StartupTerminated") else 130
         try:
             sys.stderr.write("\neuchre: interrupted\n")
             sys.stderr.flush()
