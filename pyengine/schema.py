@@ -1,4 +1,4 @@
-"""The JSON Schemas of ``euchre-transcript/1`` and ``euchre-vectors/1``, and a safe reader.
+"""The JSON Schemas of ``euchre-transcript/1`` and ``euchre-vectors/1``.
 
 The schemas are files in the repository (``pyengine/schemas/*.schema.json``,
 JSON Schema draft 2020-12), built here from the engine's own names - cards,
@@ -6,22 +6,16 @@ suits, calls, presets, options - so they cannot drift from the rules: ``python
 -m pyengine.schema`` rewrites them and a test checks the files equal what this
 module builds.
 
-:func:`load_json` reads a JSON file without trusting it: only a regular file
-(a FIFO, ``/dev/zero`` or a directory is refused before it is read), at most
-:data:`MAX_BYTES`, UTF-8, at most :data:`MAX_DEPTH` nested arrays/objects and
-:data:`MAX_DIGITS` digits in a number - all checked before ``json`` parses it.
-:func:`check` then validates against a schema with exact types (an integer is
-not a float ``3.0`` nor a bool ``true``) and says what is wrong in one line:
-the event number, the field and the value.
+:func:`check` validates against a schema with exact types (an integer is not a
+float ``3.0`` nor a bool ``true``) and says what is wrong in one line: the event
+number, the field and the value. Reading a file without trusting it (size, depth,
+special files) is :mod:`pyengine.safejson`'s job.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import re
-import stat
 import sys
 from functools import cache
 from pathlib import Path
@@ -34,22 +28,16 @@ from .cards import CONTRACT_LETTERS, JOKER_NAME, RANKS, SUITS
 from .events import BID, KEEP, NAME, ORDER, PASS, REDEAL
 from .options import OPTION_NAMES
 from .rules import PRESETS, Rules
+from .safejson import JsonFileError, load_json
 
 SCHEMA_DIR = Path(__file__).with_name("schemas")
 TRANSCRIPT_SCHEMA = SCHEMA_DIR / "euchre-transcript-1.schema.json"
 VECTORS_SCHEMA = SCHEMA_DIR / "euchre-vectors-1.schema.json"
-MAX_BYTES = 8 * 1024 * 1024      # a transcript is ~50 KB, the largest vector file ~3 MB
-MAX_DEPTH = 16                   # a transcript nests 5 deep, a vector file 7
-MAX_DIGITS = 20                  # no number in either format needs more
 MAX_EVENTS = 100_000
 ALL_CARD_NAMES = [r + s for s in SUITS for r in "78" + RANKS] + [JOKER_NAME]
 # As patterns, not enums: jsonschema compares an enum's members one by one.
 CARD_PATTERN = f"^(?:[78{RANKS}][{SUITS}]|{JOKER_NAME})$"
 SUIT_PATTERN = f"^[{SUITS}]$"
-
-
-class JsonFileError(ValueError):
-    """A file that is not a JSON document we will read; one line saying why."""
 
 
 # --- the schemas ------------------------------------------------------------------------
@@ -386,78 +374,6 @@ def check(obj: object, schema: Path = TRANSCRIPT_SCHEMA) -> str | None:
         return f"{label}: {field + ': ' if field else ''}{_message(error)}"
     field = _where(path)
     return f"{field + ': ' if field else ''}{_message(error)}"
-
-
-# --- reading ----------------------------------------------------------------------------
-
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_BRACKETS = re.compile(r"[\[\]{}]")
-_LONG_NUMBER = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
-
-
-def _depth(text: str) -> int:
-    depth = deepest = 0
-    for m in _BRACKETS.finditer(_STRINGS.sub('""', text)):
-        if m.group() in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
-
-
-def _no_constant(name: str) -> object:
-    raise JsonFileError(f"{name} is not a JSON number")
-
-
-def parse(text: str, source: str) -> object:
-    """``json.loads`` with the depth and number limits checked first."""
-    bare = _STRINGS.sub('""', text)
-    if _depth(text) > MAX_DEPTH:
-        raise JsonFileError(f"{source}: nested more than {MAX_DEPTH} deep: not a transcript")
-    if _LONG_NUMBER.search(bare):
-        raise JsonFileError(f"{source}: a number of more than {MAX_DIGITS} digits")
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise JsonFileError(f"{source}: not valid JSON ({exc})") from None
-    except (ValueError, RecursionError) as exc:
-        raise JsonFileError(f"{source}: not valid JSON ({exc})") from None
-
-
-def read_text(path: Path, limit: int = MAX_BYTES) -> str:
-    """The text of a regular file of at most ``limit`` bytes, checked before reading."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        raise JsonFileError(f"{path}: cannot read ({exc.strerror})") from None
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise JsonFileError(f"{path}: is a directory")
-        if not stat.S_ISREG(st.st_mode):
-            raise JsonFileError(f"{path}: not a regular file (a FIFO, a device or a socket "
-                                "is not read)")
-        if st.st_size > limit:
-            raise JsonFileError(f"{path}: {st.st_size:,} bytes, more than the {limit:,} a "
-                                "transcript may have")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(limit + 1)
-    except OSError as exc:
-        raise JsonFileError(f"{path}: cannot read ({exc.strerror})") from None
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise JsonFileError(f"{path}: more than the {limit:,} bytes a transcript may have")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise JsonFileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-
-
-def load_json(path: Path) -> object:
-    return parse(read_text(path), str(path))
 
 
 def check_vectors_file(path: Path) -> str | None:

@@ -56,7 +56,8 @@ def from_game(game: GameState) -> Transcript:
 
 def loads(text: str, source: str = "transcript") -> Transcript:
     """Parse and check a transcript against its JSON Schema (pyengine/schemas/)."""
-    from .schema import JsonFileError, check, parse
+    from .safejson import JsonFileError, parse
+    from .schema import check
 
     try:
         obj = parse(text, source)
@@ -75,7 +76,7 @@ def loads(text: str, source: str = "transcript") -> Transcript:
 
 def read(path: str | Path) -> Transcript:
     """Read a transcript file: a regular file, size and depth limited, then checked."""
-    from .schema import JsonFileError, read_text
+    from .safejson import JsonFileError, read_text
 
     p = Path(path)
     try:

@@ -20,8 +20,8 @@ from pyengine.cli import cli
 from pyengine.player import RefPlayer
 from pyengine.rules import BIT93
 from pyengine.runner import play_game
+from pyengine.safejson import MAX_BYTES
 from pyengine.schema import (
-    MAX_BYTES,
     TRANSCRIPT_SCHEMA,
     VECTORS_SCHEMA,
     check_vectors_file,
