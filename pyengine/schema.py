@@ -83,7 +83,7 @@ def _events() -> dict[str, dict]:
         "deal": _obj({"ev": {}, "hand": _int(1), "dealer": seat,
                       "hands": {"type": "array", "minItems": 3, "maxItems": 4, "items": hand},
                       "upcard": {"anyOf": [card, {"type": "null"}]}}),
-        "bid": _obj({"ev": {}, "seat": seat, "round": {"enum": [1, 2]},
+        "bid": _obj({"ev": {}, "seat": seat, "round": {"type": "integer", "enum": [1, 2]},
                      "call": {"title": "call", "enum": [PASS, ORDER, NAME, BID]},
                      "suit": {"anyOf": [suit, {"type": "null"}]}, "alone": {"type": "boolean"}},
                     {"tricks": _int(3, 6)}),

@@ -126,6 +126,7 @@ def _first(g: dict, ev: str, field: str, want) -> int:
     ("trick", "winner", lambda v: v == 0, bool, "false is not an integer"),
     ("score", "total", lambda v: True, lambda v: [float(x) for x in v], "is not an integer"),
     ("deal", "hand", lambda v: v == 1, float, "1.0 is not an integer"),
+    ("bid", "round", lambda v: v == 1, float, "1.0 is not an integer"),    # found by fuzzing
     ("bid", "alone", lambda v: not v, int, "0 is not a boolean"),
     # values no card, suit or call has
     ("play", "card", lambda v: True, lambda v: "ZZ", '"ZZ" is not a card'),
