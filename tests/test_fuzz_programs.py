@@ -33,7 +33,7 @@ from tools.harness import HarnessError
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 CI_CASES, CI_RUNS = 150, 5
-SLOW_CASES, SLOW_RUNS = 3000, 200
+SLOW_CASES, SLOW_RUNS = 3000, 60
 RUN_BUDGET = 1_500_000
 
 

@@ -35,7 +35,7 @@ from pyengine.transcript import from_game, read
 from pyengine.varplayer import VariantPlayer
 
 CI_MUTATIONS = 60
-SLOW_MUTATIONS = 5000
+SLOW_MUTATIONS = 2000
 GAMES = [("bit93", {}, 5), ("bit93", {}, 4711), ("bid6", {}, 3),
          ("standard", {"joker": True, "defend_alone": True}, 8),
          ("standard", {"players": 3}, 2), ("standard", {"farmers_hand": True, "deck": 32}, 9)]
