@@ -30,6 +30,8 @@ from tools.cli import cli
 from tools.core import CoreError, open_program
 from tools.harness import HarnessError
 
+from .helpers import report
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 CI_CASES, CI_RUNS = 150, 5
@@ -106,7 +108,7 @@ def broken_program(d: Path, rng: random.Random) -> tuple[Path, list[str]]:
     return prg, kinds
 
 
-def fuzz(cases: int, runs: int, tmp_path: Path, monkeypatch) -> None:
+def fuzz(cases: int, runs: int, tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.setattr(tools.core, "GAME_CYCLE_BUDGET", RUN_BUDGET)
     rng = random.Random(14)
     kinds: Counter = Counter()
@@ -135,19 +137,19 @@ def fuzz(cases: int, runs: int, tmp_path: Path, monkeypatch) -> None:
             what, type(r.exception).__name__, str(r.exception)[:300])
         assert r.exit_code in (0, 1), (what, r.exit_code, r.output[-500:])
         ran["game played" if r.exit_code == 0 else "stopped with one line"] += 1
-    print(f"\nprogram fuzz: {cases} broken programs "
-          f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}): "
-          f"{', '.join(f'{n} {k}' for k, n in sorted(outcome.items()))}; "
-          f"c64 --auto on {sum(ran.values())} of those loaded: "
-          f"{', '.join(f'{n} {k}' for k, n in sorted(ran.items())) or 'none'}; "
-          "0 tracebacks, 0 hangs")
+    report(capsys, f"program fuzz: {cases} broken programs "
+                   f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}): "
+                   f"{', '.join(f'{n} {k}' for k, n in sorted(outcome.items()))}; "
+                   f"c64 --auto on {sum(ran.values())} of those loaded: "
+                   f"{', '.join(f'{n} {k}' for k, n in sorted(ran.items())) or 'none'}; "
+                   "0 tracebacks, 0 hangs")
     assert outcome["refused in one line"] > cases // 2
 
 
-def test_broken_programs_are_loaded_or_refused_in_one_line(tmp_path, monkeypatch):
-    fuzz(CI_CASES, CI_RUNS, tmp_path, monkeypatch)
+def test_broken_programs_are_loaded_or_refused_in_one_line(tmp_path, monkeypatch, capsys):
+    fuzz(CI_CASES, CI_RUNS, tmp_path, monkeypatch, capsys)
 
 
 @pytest.mark.slow
-def test_broken_programs_many(tmp_path, monkeypatch):
-    fuzz(SLOW_CASES, SLOW_RUNS, tmp_path, monkeypatch)
+def test_broken_programs_many(tmp_path, monkeypatch, capsys):
+    fuzz(SLOW_CASES, SLOW_RUNS, tmp_path, monkeypatch, capsys)

@@ -34,6 +34,8 @@ from pyengine.runner import play_game
 from pyengine.transcript import from_game, read
 from pyengine.varplayer import VariantPlayer
 
+from .helpers import report
+
 CI_MUTATIONS = 60
 SLOW_MUTATIONS = 2000
 GAMES = [("bit93", {}, 5), ("bit93", {}, 4711), ("bid6", {}, 3),
@@ -187,7 +189,7 @@ def special_files(tmp_path: Path) -> list[Path]:
     return [fifo, link, Path("/dev/zero"), Path("/dev/null"), tmp_path, tmp_path / "none.json"]
 
 
-def fuzz(n: int, tmp_path: Path) -> None:
+def fuzz(n: int, tmp_path: Path, capsys) -> None:
     games = base_games()
     rng = random.Random(14)
     kinds: Counter = Counter()
@@ -209,16 +211,16 @@ def fuzz(n: int, tmp_path: Path) -> None:
         assert code == 1, line
         kinds["special file"] += 1
         verdicts["rejected"] += 1
-    print(f"\nreplay fuzz: {sum(kinds.values()):,} files "
-          f"({', '.join(f'{v:,} {k}' for k, v in sorted(kinds.items()))}): "
-          f"{verdicts['accepted']:,} accepted (each the engine's game, exact types), "
-          f"{verdicts['rejected']:,} rejected in one line; 0 tracebacks, 0 hangs")
+    report(capsys, f"replay fuzz: {sum(kinds.values()):,} files "
+                   f"({', '.join(f'{v:,} {k}' for k, v in sorted(kinds.items()))}): "
+                   f"{verdicts['accepted']:,} accepted (each the engine's game, exact types), "
+                   f"{verdicts['rejected']:,} rejected in one line; 0 tracebacks, 0 hangs")
 
 
-def test_fuzzed_transcripts_get_one_verdict_line(tmp_path):
-    fuzz(CI_MUTATIONS, tmp_path)
+def test_fuzzed_transcripts_get_one_verdict_line(tmp_path, capsys):
+    fuzz(CI_MUTATIONS, tmp_path, capsys)
 
 
 @pytest.mark.slow
-def test_fuzzed_transcripts_many(tmp_path):
-    fuzz(SLOW_MUTATIONS, tmp_path)
+def test_fuzzed_transcripts_many(tmp_path, capsys):
+    fuzz(SLOW_MUTATIONS, tmp_path, capsys)

@@ -27,6 +27,8 @@ from pyengine.replay import ReplayError, judge
 from pyengine.shell import run_shell_game
 from pyengine.transcript import read
 
+from .helpers import report
+
 CI_GAMES = 80
 SLOW_GAMES = 2000
 RULES = [("bit93", ()), ("web", ()), ("standard", ()), ("bid6", ()),
@@ -98,24 +100,25 @@ def play_fuzzed(game: int, tmp_path: Path, kinds: Counter, eof_at: Counter) -> N
         assert re.search(r"ends (early|before the game is over)", str(exc)), (game, exc)
 
 
-def fuzz(games: int, tmp_path: Path) -> Counter:
+def fuzz(games: int, tmp_path: Path, capsys) -> Counter:
     kinds: Counter = Counter()
     eof_at: Counter = Counter()
     for game in range(games):
         play_fuzzed(game, tmp_path, kinds, eof_at)
-    print(f"\nshell fuzz: {games} games over {len(RULES)} rule sets, "
-          f"{sum(kinds.values()):,} lines ({', '.join(f'{n:,} {k}' for k, n in kinds.items())}); "
-          f"input ended at: {', '.join(f'{k} {n}' for k, n in sorted(eof_at.items()))}; "
-          "0 tracebacks, every transcript accepted event by event")
+    lines = ", ".join(f"{n:,} {k}" for k, n in kinds.items())
+    ends = ", ".join(f"{k} {n}" for k, n in sorted(eof_at.items()))
+    report(capsys, f"shell fuzz: {games} games over {len(RULES)} rule sets, "
+                   f"{sum(kinds.values()):,} lines ({lines}); input ended at: {ends}; "
+                   "0 tracebacks, every transcript accepted event by event")
     return eof_at
 
 
-def test_fuzzed_shell_input_never_crashes_and_keeps_the_game(tmp_path):
-    eof_at = fuzz(CI_GAMES, tmp_path)
+def test_fuzzed_shell_input_never_crashes_and_keeps_the_game(tmp_path, capsys):
+    eof_at = fuzz(CI_GAMES, tmp_path, capsys)
     assert {"bid round 1", "bid round 2", "lead", "follow"} <= set(eof_at), eof_at
 
 
 @pytest.mark.slow
-def test_fuzzed_shell_input_many_games(tmp_path):
-    eof_at = fuzz(SLOW_GAMES, tmp_path)
+def test_fuzzed_shell_input_many_games(tmp_path, capsys):
+    eof_at = fuzz(SLOW_GAMES, tmp_path, capsys)
     assert set(PROMPTS.values()) <= set(eof_at), eof_at

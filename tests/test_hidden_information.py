@@ -33,6 +33,8 @@ from pyengine.player import RandomPlayer, RefPlayer
 from pyengine.rules import BIT93
 from pyengine.textview import Style
 
+from .helpers import report
+
 CONFIG = PimcConfig(worlds=6, time=0.0)
 STYLE = Style(symbols=False, colour=False)
 PHASES = (Phase.BID1, Phase.BID2, Phase.DISCARD, Phase.PLAY)
@@ -201,7 +203,7 @@ def counting_hint(game: GameState, seat: int) -> str:
 
 # --- the tests ---------------------------------------------------------------------------
 
-def test_redistributions_change_the_hidden_hands_and_their_suit_counts():
+def test_redistributions_change_the_hidden_hands_and_their_suit_counts(capsys):
     found = decisions(3)
     changed = total = 0
     for states in found.values():
@@ -212,32 +214,35 @@ def test_redistributions_change_the_hidden_hands_and_their_suit_counts():
                 total += 1
                 assert g.view(d.seat) == d.game.view(d.seat)
                 changed += suit_counts(g.hands, d.seat) != suit_counts(d.game.hands, d.seat)
-    print(f"{total} redistributions of {sum(map(len, found.values()))} states: "
-          f"{changed} change some seat's suit counts")
+    report(capsys, f"{total} redistributions of {sum(map(len, found.values()))} states: "
+                   f"{changed} change some seat's suit counts")
     assert changed >= total // 2
 
 
 @pytest.mark.parametrize("per_phase,deals", [(6, 4)])
-def test_the_hint_is_the_same_in_every_deal_the_seat_cannot_tell_apart(per_phase, deals):
+def test_the_hint_is_the_same_in_every_deal_the_seat_cannot_tell_apart(per_phase, deals,
+                                                                        capsys):
     pairs, diffs = differences(honest_hint, per_phase, deals)
-    print(f"{pairs} (state, other deal) pairs over {len(PHASES)} phases: "
-          f"{len(diffs)} hints changed")
+    report(capsys, f"hidden information: {pairs} (state, other deal) pairs over "
+                   f"{len(PHASES)} phases: "
+                   f"{len(diffs)} hints changed")
     assert pairs >= len(PHASES) * per_phase * 2
     assert not diffs, diffs
 
 
 @pytest.mark.slow
-def test_the_hint_is_the_same_in_many_more_deals():
+def test_the_hint_is_the_same_in_many_more_deals(capsys):
     pairs, diffs = differences(honest_hint, 12, 8)
-    print(f"{pairs} (state, other deal) pairs: {len(diffs)} hints changed")
+    report(capsys, f"hidden information: {pairs} (state, other deal) pairs: "
+                   f"{len(diffs)} hints changed")
     assert not diffs, diffs
 
 
 @pytest.mark.parametrize("cheat", [peeking_hint, counting_hint], ids=["sees-the-deal",
                                                                       "knows-suit-counts"])
-def test_the_check_catches_a_cheating_player(cheat):
+def test_the_check_catches_a_cheating_player(cheat, capsys):
     per_phase = 3
     pairs, diffs = differences(cheat, per_phase, 3)
-    print(f"{cheat.__name__}: its hint changed with the hidden cards in {len(diffs)} of "
-          f"{len(PHASES) * per_phase} states")
+    report(capsys, f"{cheat.__name__}: its hint changed with the hidden cards in {len(diffs)} of "
+                   f"{len(PHASES) * per_phase} states")
     assert len(diffs) >= len(PHASES) * per_phase // 2, diffs   # caught, in every phase

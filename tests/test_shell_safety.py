@@ -30,6 +30,8 @@ from pyengine.shell import EXIT_EOF, EXIT_OK, EXIT_USAGE, run_shell_game
 from pyengine.transcript import loads, read
 from tools.cli import cli
 
+from .helpers import report
+
 EUCHRE = str(Path(sys.executable).with_name("euchre"))
 UNICODE_DIGITS = ["²", "①", "⒏", "٣", "１", "߂"]
 
@@ -122,7 +124,7 @@ def test_strict_utf8_stdin_in_euchre_c64():
 
 # --- signals ---------------------------------------------------------------------------
 
-def test_ctrl_c_at_random_moments_of_start_up_is_never_a_traceback():
+def test_ctrl_c_at_random_moments_of_start_up_is_never_a_traceback(capsys):
     # timeout -s INT 0.1 euchre play --seed 5 </dev/null: a KeyboardInterrupt traceback.
     # The interrupt comes at a random moment after the project's first module (the
     # package ``tools``) has been imported; before that the interpreter is still
@@ -146,8 +148,8 @@ def test_ctrl_c_at_random_moments_of_start_up_is_never_a_traceback():
         codes.add(p.returncode)
         assert p.returncode in ({EXIT_EOF, 130} if sig == signal.SIGINT
                                 else {EXIT_EOF, 143, -signal.SIGTERM}), p.returncode
-    print(f"{tries} SIGINT/SIGTERM during start-up: exit codes {sorted(codes)}, "
-          "no traceback")
+    report(capsys, f"{tries} SIGINT/SIGTERM during start-up: exit codes {sorted(codes)}, "
+                   "no traceback")
 
 
 def _read_until_prompt(p: subprocess.Popen, timeout: float = 30) -> bytes:
