@@ -146,8 +146,10 @@ def test_ctrl_c_at_random_moments_of_start_up_is_never_a_traceback(capsys):
         out, err = p.communicate(timeout=60)
         assert b"Traceback" not in err, err.decode()[-3000:]
         codes.add(p.returncode)
-        assert p.returncode in ({EXIT_EOF, 130} if sig == signal.SIGINT
-                                else {EXIT_EOF, 143, -signal.SIGTERM}), p.returncode
+        # -SIGNAL: the signal came while the interpreter was shutting down, after the
+        # game (the default action is back then); nothing is lost and nothing printed
+        assert p.returncode in {EXIT_EOF, 130 if sig == signal.SIGINT else 143, -sig}, (
+            p.returncode, err.decode()[-500:])
     report(capsys, f"{tries} SIGINT/SIGTERM during start-up: exit codes {sorted(codes)}, "
                    "no traceback")
 
