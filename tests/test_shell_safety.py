@@ -407,3 +407,9 @@ def test_a_reader_that_goes_during_the_last_words_still_gets_the_transcript(tmp_
                           stdout=GoesAtTheEnd())
     assert code == EXIT_OK
     assert [e for e in read(path).events if e["ev"] == "bid" and e["seat"] == 0]
+
+
+def test_euchre_c64_without_stdin_ends_cleanly():
+    r = subprocess.run(f"{EUCHRE} c64 <&-", shell=True, capture_output=True, timeout=120)
+    assert b"Traceback" not in r.stderr, r.stderr.decode()
+    assert r.returncode == 0

@@ -206,7 +206,7 @@ def _interactive(prg: Path, seed: int | None, transcript: Path | None, force: bo
     def read(prompt_text: str) -> str:
         while True:
             try:
-                if sys.stdin.isatty():
+                if sys.stdin is not None and sys.stdin.isatty():
                     return input(prompt_text)
                 line = read_line(sys.stdin)
             except UnreadableLine as exc:
