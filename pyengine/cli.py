@@ -39,14 +39,15 @@ def cli() -> None:
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="Change one rule of the preset, e.g. -o stick_the_dealer=false "
                    "(repeatable; euchre rules lists them).")
+@click.option("--force", is_flag=True, help="Replace an existing --transcript file.")
 def play(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool,
-         rules_name: str, options: tuple[str, ...]) -> None:
+         rules_name: str, options: tuple[str, ...], force: bool) -> None:
     """Play Euchre in the shell: you are South, the computer plays the other seats."""
     from .shell import run_shell_game
 
     sys.exit(run_shell_game(seed=seed, auto=auto, transcript=transcript,
                             ascii_only=ascii_only, rules_name=rules_name,
-                            options=options))
+                            options=options, force=force))
 
 
 @cli.command(name="rules")

@@ -155,7 +155,13 @@ def replay(t: Transcript, rules: Rules | None = None) -> Iterator[Step]:
 
 
 def judge(t: Transcript, on_step: Callable[[Step], None] | None = None) -> GameState:
-    """Replay the whole transcript; return the final state or raise ReplayError."""
+    """Check the transcript against its JSON Schema (exact types, known cards, calls
+    and options), then replay it whole; return the final state or raise ReplayError."""
+    from .schema import check
+
+    problem = None if t.checked else check(t.to_json())
+    if problem:
+        raise ReplayError(problem)
     game = None
     for step in replay(t):
         game = step.game

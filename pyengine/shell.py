@@ -32,15 +32,20 @@ Exit codes:
 
 * 0 - the game was played to the end, or the player quit with ``q``
 * 1 - the input ended (EOF) before the game was over, the transcript
-  could not be written at the end, or a game of computers only (``--auto``)
-  was not decided within the hand limit (:data:`pyengine.runner.MAX_HANDS` deals)
+  could not be written at the end (it is then printed on stderr), or a game
+  of computers only (``--auto``) was not decided within the hand limit
+  (:data:`pyengine.runner.MAX_HANDS` deals)
 * 2 - a usage error found before the game starts: unknown rules preset, or a
-  transcript path that cannot be written
-* 130 - interrupted with Ctrl-C
+  transcript path that cannot be written (a missing or locked folder, a FIFO,
+  a device) or that exists (``--force`` replaces it)
+* 130 - interrupted with Ctrl-C (SIGINT); 143 - ended by SIGTERM (``kill``)
 
-Every way out (end, ``q``, EOF, Ctrl-C) prints the score so far and, with
-``--transcript``, writes the events so far (an unfinished game's transcript
-simply has no ``game_over``; the shell says so).
+Every way out (end, ``q``, EOF, Ctrl-C, ``kill``) prints the score so far and,
+with ``--transcript``, writes the events so far (an unfinished game's transcript
+simply has no ``game_over``; the shell says so). The transcript is written as
+the game goes (:mod:`pyengine.transcript_writer`), so even ``kill -9`` leaves the
+game so far in ``FILE.partial``. A line that is not text in the input's encoding,
+or longer than an answer can be, is refused like any other bad answer.
 """
 
 from __future__ import annotations
@@ -48,7 +53,7 @@ from __future__ import annotations
 import os
 import random
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -86,6 +91,7 @@ from .player import Player
 from .rng import SEED_MAX, SEED_MIN
 from .rules import Rules, UnknownRules
 from .runner import MAX_HANDS, HandLimitReached
+from .safeio import UnreadableLine, exit_code_of, read_line, shielded, stop_signals
 from .terminal import colour_allowed, edited_line, line_editing, locale_is_ascii
 from .textview import (
     Narrator,
@@ -99,6 +105,7 @@ from .textview import (
     status_lines,
 )
 from .transcript import from_game
+from .transcript_writer import TranscriptWriter, check_target
 from .varplayer import VariantPlayer
 
 HUMAN = 0
@@ -137,16 +144,16 @@ class _Out:
     not complain either.
     """
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         self.stream = stream
-        self.closed = False
+        self.closed = stream is None        # no stdout at all (>&-): play on, silently
 
     def write(self, text: str) -> None:
         if self.closed:
             return
         try:
             self.stream.write(text)
-        except BrokenPipeError:
+        except OSError:                     # a broken pipe; a full disk or a lost terminal
             self._close()
             raise OutputClosed from None
 
@@ -155,7 +162,7 @@ class _Out:
             return
         try:
             self.stream.flush()
-        except BrokenPipeError:
+        except OSError:
             self._close()
             raise OutputClosed from None
 
@@ -169,6 +176,11 @@ class _Out:
 
 
 # --- reading answers ----------------------------------------------------------
+
+def _shown(text: str, most: int = 20) -> str:
+    """An answer quoted back in a reason: a pasted page is not repeated whole."""
+    return text if len(text) <= most else text[:most - 3] + "..."
+
 
 _PASS_WORDS = {"p", "pass"}
 _ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "accept", "yes", "y"}
@@ -216,7 +228,7 @@ def parse_bid(text: str, game: GameState) -> BidAction:
             suit = _suit_word(w)
         else:
             keys = "p, o or a" if rnd == 1 else "p or a suit letter s h d c"
-            raise AnswerError(f"{text.strip()!r} is not a bid: answer {keys} (? for help)")
+            raise AnswerError(f"{_shown(text.strip())!r} is not a bid: answer {keys} (? for help)")
     if passing:
         if ordering or alone or suit is not None:
             raise AnswerError("pass is a whole answer by itself: type p")
@@ -243,10 +255,11 @@ def parse_card_answer(text: str, shown: list[Card], game: GameState) -> Action:
     """Read a card (by number in ``shown`` or by name) for a discard or a play."""
     t = text.strip()
     n = len(shown)
-    if t.isdigit():
-        i = int(t)
+    if t.isascii() and t.isdigit():    # not ², ① or ⒏: str.isdigit() takes those
+        i = int(t) if len(t) <= 3 else 0
         if not 1 <= i <= n:
-            raise AnswerError(f"{t}: there is no card {i}; pick a number {_range(n)} "
+            raise AnswerError(f"{_shown(t)}: there is no card {_shown(t)}; pick a number "
+                              f"{_range(n)} "
                               f"or a card name like {card_name(shown[0])}")
         card = shown[i - 1]
     else:
@@ -255,7 +268,7 @@ def parse_card_answer(text: str, shown: list[Card], game: GameState) -> Action:
         except CardParseError as exc:
             if len(t) <= 3 and t[:1].upper() in "9TJQKA1":
                 raise AnswerError(f"{exc}; or pick a number {_range(n)}") from None
-            raise AnswerError(f"{t!r} is not a card: type its number ({_range(n)}) "
+            raise AnswerError(f"{_shown(t)!r} is not a card: type its number ({_range(n)}) "
                               f"or its name, e.g. {card_name(shown[0])}") from None
         if card not in shown:
             raise AnswerError(f"you do not hold {t.upper()}")
@@ -274,7 +287,7 @@ def parse_variant_answer(text: str, game: GameState) -> Action:
     if p is Phase.AUCTION:
         if w in _PASS_WORDS:
             action = BidAction(PASS)
-        elif w.isdigit():
+        elif w.isascii() and w.isdigit() and len(w) <= 3:
             action = BidAction(BID, None, False, int(w))
     elif p is Phase.DECLARE:
         contract = {"hi": NO_TRUMP_HIGH, "high": NO_TRUMP_HIGH, "lo": NO_TRUMP_LOW,
@@ -291,7 +304,7 @@ def parse_variant_answer(text: str, game: GameState) -> Action:
                   "p": DefendAction(False), "partner": DefendAction(False),
                   "n": DefendAction(False), "no": DefendAction(False)}.get(w)
     if action is None:
-        raise AnswerError(f"{text.strip()!r} is not an answer here (? for help)")
+        raise AnswerError(f"{_shown(text.strip())!r} is not an answer here (? for help)")
     if action not in game.legal_actions():
         raise AnswerError(game.why_illegal(action))
     return action
@@ -382,21 +395,6 @@ def choose_style(stdout: TextIO, ascii_only: bool,
     return Style(symbols=True, colour=bool(isatty and isatty()) and colour_allowed(env))
 
 
-def check_writable(path: Path) -> str | None:
-    """None if ``path`` can be written, else a one-line reason (checked before play)."""
-    if path.is_dir():
-        return f"{path} is a directory"
-    existed = path.exists()
-    try:
-        with path.open("a"):
-            pass
-    except OSError as exc:
-        return f"{path}: cannot write ({exc.strerror})"
-    if not existed:
-        path.unlink(missing_ok=True)
-    return None
-
-
 @dataclass
 class Session:
     game: GameState
@@ -408,6 +406,7 @@ class Session:
     shown_events: int = 0
     max_hands: int | None = None      # a game of computers only stops after this many deals
     edit_lines: bool = False          # a terminal: read with readline (editing, history)
+    record: Callable[[list], None] | None = None     # the transcript, kept as we go
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -426,6 +425,8 @@ class Session:
         g = self.game
         while True:
             self.flush_events()
+            if self.record is not None:
+                self.record(g.events)
             if g.over:
                 return
             if self.max_hands is not None and g.hand_no > self.max_hands:
@@ -441,9 +442,15 @@ class Session:
         if self.edit_lines:
             line = edited_line(fit_prompt(prompt))
         else:
-            self.stdout.write(fit_prompt(prompt))
-            self.stdout.flush()
-            line = self.stdin.readline()
+            while True:
+                self.stdout.write(fit_prompt(prompt))
+                self.stdout.flush()
+                try:
+                    line = read_line(self.stdin)
+                    break
+                except UnreadableLine as exc:
+                    self.stdout.write("\n")
+                    self.say(f"  {exc}")
         if not line:
             self.stdout.write("\n")
             raise EndOfInput
@@ -493,10 +500,23 @@ class Session:
 
 def run_shell_game(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool,
                    rules_name: str, stdin: TextIO | None = None,
-                   stdout: TextIO | None = None, options: tuple[str, ...] = ()) -> int:
+                   stdout: TextIO | None = None, options: tuple[str, ...] = (),
+                   force: bool = False) -> int:
     """Play one game in the shell; return the exit code (see the module docstring)."""
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
+    try:
+        with stop_signals():
+            return _checked(seed, auto, transcript, ascii_only, rules_name, stdin, stdout,
+                            options, force)
+    except KeyboardInterrupt as exc:      # before the game, or after its transcript
+        print("\neuchre play: interrupted", file=sys.stderr)
+        return exit_code_of(exc)
+
+
+def _checked(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool,
+             rules_name: str, stdin: TextIO, stdout: TextIO, options: tuple[str, ...],
+             force: bool) -> int:
     try:
         chosen = dict(parse_assignment(o) for o in options)
         rules: Rules = rules_from(rules_name, chosen)
@@ -507,21 +527,26 @@ def run_shell_game(seed: int | None, auto: bool, transcript: Path | None, ascii_
         print(f"euchre play: game number {seed} is out of range ({SEED_MIN}-{SEED_MAX})",
               file=sys.stderr)
         return EXIT_USAGE
+    writer = None
     if transcript is not None:
-        problem = check_writable(transcript)
+        problem = check_target(transcript, force)
         if problem:
             print(f"euchre play: --transcript: {problem}", file=sys.stderr)
             return EXIT_USAGE
+        writer = TranscriptWriter(transcript, force)
     style = choose_style(stdout, ascii_only)
     out = _Out(stdout)
     try:
-        return _play(seed, auto, transcript, rules, style, stdin, out)
+        return _play(seed, auto, writer, rules, style, stdin, out)
     except OutputClosed:
         return EXIT_FAILED
+    finally:
+        if writer is not None:
+            writer.close()
 
 
-def _play(seed: int | None, auto: bool, transcript: Path | None, rules: Rules, style: Style,
-          stdin: TextIO, stdout: _Out) -> int:
+def _play(seed: int | None, auto: bool, writer: TranscriptWriter | None, rules: Rules,
+          style: Style, stdin: TextIO, stdout: _Out) -> int:
     human = None if auto else HUMAN
     narrator = Narrator(style, human)
 
@@ -530,32 +555,48 @@ def _play(seed: int | None, auto: bool, transcript: Path | None, rules: Rules, s
             stdout.write(line + "\n")
         stdout.flush()
 
+    chosen = seed is None
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_MIN, SEED_MAX + 1)
-        say(f"Game number {seed} {style.dash} replay it with: euchre play --seed {seed}")
-    else:
-        say(f"Game number {seed}")
-    if human is not None:
-        say(intro_line(rules))
     game = GameState.new(rules, seed)
     players: list[Player | None] = [VariantPlayer() for _ in range(rules.players)]
     if human is not None:
         players[human] = None
+
+    def record(events: list) -> None:
+        assert writer is not None
+        problem = writer.update([e.to_json() for e in events])
+        if problem:
+            say(f"  (transcript: {problem}; the game goes on, and the writing is "
+                "tried again after every move)")
+
     session = Session(game, players, style, stdin, stdout, narrator,
                       max_hands=MAX_HANDS if human is None else None,
-                      edit_lines=human is not None and line_editing(stdin, stdout.stream))
-
+                      edit_lines=human is not None and line_editing(stdin, stdout.stream),
+                      record=None if writer is None else record)
+    if writer is not None:
+        try:
+            writer.open(from_game(game))
+        except OSError as exc:
+            print(f"euchre play: --transcript: cannot write {writer.partial} "
+                  f"({exc.strerror})", file=sys.stderr)
+            return EXIT_USAGE
     code = EXIT_OK
     stopped = None
     try:
+        if chosen:
+            say(f"Game number {seed} {style.dash} replay it with: euchre play --seed {seed}")
+        else:
+            say(f"Game number {seed}")
+        if human is not None:
+            say(intro_line(rules))
         session.run()
     except Quit:
         stopped = "You quit"
     except EndOfInput:
         stopped, code = "Input ended", EXIT_EOF
-    except KeyboardInterrupt:
-        stdout.write("\n")
-        stopped, code = "Interrupted", EXIT_INTERRUPT
+    except KeyboardInterrupt as exc:
+        stopped, code = "Interrupted", exit_code_of(exc)
     except OutputClosed:
         stopped, code = "Output closed", EXIT_FAILED
     except IllegalAction as exc:   # a computer player's bug: say it, keep the evidence
@@ -564,15 +605,37 @@ def _play(seed: int | None, auto: bool, transcript: Path | None, rules: Rules, s
         say("", f"Game {seed} was not decided after {exc.limit:,} deals: "
             "stopped at the hand limit.")
         stopped, code = "Stopped", EXIT_FAILED
+    with shielded():                  # a Ctrl-C now waits until the transcript is written
+        return _finish(game, writer, say, stopped, code)
+
+
+def _finish(game: GameState, writer: TranscriptWriter | None, tell: Callable[..., None],
+            stopped: str | None, code: int) -> int:
+    def say(*lines: str) -> None:       # the reader may go now too: write the file anyway
+        try:
+            tell(*lines)
+        except OutputClosed:
+            pass
+
     if stopped is not None:
+        if stopped == "Interrupted":
+            say("")
         say("", f"{stopped} during hand {game.hand_no}. "
             f"Score so far: {score_text(game.total, None)}")
-    if transcript is not None:
+    if writer is None:
+        return code
+    events = [e.to_json() for e in game.events]
+    problem = writer.finish(events)
+    if problem:
+        say(f"Could not write the transcript to {writer.path}: {problem}. "
+            "It follows on the error output, so that the game is not lost.")
+        t = from_game(game)
         try:
-            from_game(game).write(transcript)
-        except OSError as exc:
-            say(f"Could not write the transcript to {transcript}: {exc.strerror}")
-            return code or EXIT_FAILED
-        note = "" if game.over else " (the game is unfinished: no game_over event)"
-        say(f"Transcript written to {transcript}{note}.")
+            sys.stderr.write(t.dumps())
+            sys.stderr.flush()
+        except OSError:
+            pass
+        return code or EXIT_FAILED
+    note = "" if game.over else " (the game is unfinished: no game_over event)"
+    say(f"Transcript written to {writer.path}{note}.")
     return code

@@ -68,8 +68,8 @@ def to_ascii(text: str) -> str:
 def line_editing(stdin: TextIO, stdout: TextIO) -> bool:
     """Prompts read with readline (line editing, history with the arrow keys) when
     the game runs on the process's own terminal and the module exists."""
-    if stdin is not sys.stdin or stdout is not sys.stdout:
-        return False
+    if stdin is None or stdout is None or stdin is not sys.stdin or stdout is not sys.stdout:
+        return False                    # (no stdin at all: `<&-`)
     if not (stdin.isatty() and stdout.isatty()):
         return False
     try:

@@ -28,6 +28,9 @@ class Transcript:
     seed: int
     events: list[dict]
     options: dict = field(default_factory=dict)
+    # True when loads() has checked it against the schema (judge() then does not
+    # check again); a transcript built or changed in memory is checked by judge().
+    checked: bool = field(default=False, compare=False, repr=False)
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "rules": self.rules, "options": self.options,
@@ -52,34 +55,32 @@ def from_game(game: GameState) -> Transcript:
 
 
 def loads(text: str, source: str = "transcript") -> Transcript:
+    """Parse and check a transcript against its JSON Schema (pyengine/schemas/)."""
+    from .safejson import JsonFileError, parse
+    from .schema import check
+
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TranscriptError(f"{source}: not valid JSON ({exc})") from None
+        obj = parse(text, source)
+    except JsonFileError as exc:
+        raise TranscriptError(str(exc)) from None
     if not isinstance(obj, dict):
         raise TranscriptError(f"{source}: expected a JSON object")
     if obj.get("format") != FORMAT:
         raise TranscriptError(f"{source}: format is {obj.get('format')!r}, expected {FORMAT!r}")
-    for key, kind, word in (("rules", str, "a string"), ("seed", int, "an integer"),
-                            ("events", list, "a list")):
-        if not isinstance(obj.get(key), kind) or isinstance(obj.get(key), bool):
-            raise TranscriptError(f"{source}: field {key!r} missing or not {word}")
-    options = obj.get("options", {})
-    if not isinstance(options, dict):
-        raise TranscriptError(f"{source}: field 'options' is not an object")
-    for i, e in enumerate(obj["events"]):
-        if not isinstance(e, dict) or not isinstance(e.get("ev"), str):
-            raise TranscriptError(f"{source}: event {i} is not an object with an 'ev' field")
+    problem = check(obj)
+    if problem:
+        raise TranscriptError(f"{source}: {problem}")
     return Transcript(rules=obj["rules"], seed=obj["seed"], events=obj["events"],
-                      options=options)
+                      options=obj.get("options", {}), checked=True)
 
 
 def read(path: str | Path) -> Transcript:
+    """Read a transcript file: a regular file, size and depth limited, then checked."""
+    from .safejson import JsonFileError, read_text
+
     p = Path(path)
     try:
-        text = p.read_text()
-    except OSError as exc:
-        raise TranscriptError(f"{p}: cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise TranscriptError(f"{p}: not a text file") from None
+        text = read_text(p)
+    except JsonFileError as exc:
+        raise TranscriptError(str(exc)) from None
     return loads(text, str(p))

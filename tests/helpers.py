@@ -22,3 +22,9 @@ def rigged(hands: list[str], upcard: str, dealer: int = 0, rules: Rules = BIT93,
     g.phase = Phase.BID1
     g._legal = None
     return g
+
+
+def report(capsys, text: str) -> None:
+    """Print what a test tried in the normal test output, as the cross-checks do."""
+    with capsys.disabled():
+        print(f"\n  {text.strip()}")

@@ -33,7 +33,7 @@ def _index_of(t, ev, nth=0):
 
 
 @pytest.mark.parametrize("mutate,message", [
-    (lambda t: t.events[_index_of(t, "play", 3)].update(card="ZZ"), "unreadable"),
+    (lambda t: t.events[_index_of(t, "play", 3)].update(card="ZZ"), '"ZZ" is not a card'),
     (lambda t: t.events[_index_of(t, "play", 0)].update(seat=(
         t.events[_index_of(t, "play", 0)]["seat"] + 1) % 4), "turn"),
     (lambda t: t.events[_index_of(t, "trick")].update(
@@ -42,7 +42,7 @@ def _index_of(t, ev, nth=0):
     (lambda t: t.events[_index_of(t, "deal")]["hands"][0].reverse(), "expected deal"),
     (lambda t: t.events.pop(), "ends early"),
     (lambda t: t.events.append({"ev": "play", "seat": 0, "card": "9S"}), "already over"),
-    (lambda t: t.events[_index_of(t, "bid")].update(call="shout"), "unreadable"),
+    (lambda t: t.events[_index_of(t, "bid")].update(call="shout"), '"shout" is not a call'),
 ])
 def test_replay_rejects_corruption_naming_the_event(mutate, message):
     t = copy.deepcopy(_transcript(5))

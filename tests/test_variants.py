@@ -471,8 +471,11 @@ def test_replay_rejects_a_transcript_whose_options_changed():
     t.options = {}
     with pytest.raises(ReplayError):
         judge(t)
-    t.options = {"joker": "perhaps"}
-    with pytest.raises(ReplayError, match="cannot replay: option joker"):
+    t.options = {"joker": "perhaps"}          # the schema: an option's exact type
+    with pytest.raises(ReplayError, match='options.joker: "perhaps" is not a boolean'):
+        judge(t)
+    t.options = {"players": 3, "bidding": "six_card_bid"}   # typed, but the rules refuse
+    with pytest.raises(ReplayError, match="cannot replay: option"):
         judge(t)
 
 

@@ -20,7 +20,18 @@ VS_LINE = re.compile(r"^al C:([0-9A-Fa-f]{4}) \.(\S+)$")
 
 
 class SymbolError(LookupError):
-    """A label is not in the map (the message says which, and where it looked)."""
+    """A label is not in the map, or a map cannot be read (the message says which,
+    and where it looked)."""
+
+
+def _read(path: Path, encoding: str, what: str) -> str:
+    try:
+        return path.read_bytes().decode(encoding)
+    except OSError as exc:
+        raise SymbolError(f"cannot read {what} {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise SymbolError(f"{what} {path} is not {encoding.upper()}"
+                          f" text (byte {exc.start})") from None
 
 
 @dataclass
@@ -34,10 +45,7 @@ class Symbols:
     @classmethod
     def from_map(cls, map_path: Path | str, vs_path: Path | str | None = None) -> Symbols:
         map_path = Path(map_path)
-        try:
-            text = map_path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SymbolError(f"cannot read map file {map_path}: {exc.strerror}") from None
+        text = _read(map_path, "utf-8", "map file")
         symbols = cls(source=str(map_path))
         entries = []
         for line in text.splitlines():
@@ -50,7 +58,7 @@ class Symbols:
         vs = Path(vs_path) if vs_path is not None else map_path.with_suffix(".vs")
         labels: list[tuple[int, str]] = []
         if vs.exists():
-            for line in vs.read_text(encoding="ascii").splitlines():
+            for line in _read(vs, "ascii", "label file").splitlines():
                 m = VS_LINE.match(line.strip())
                 if m:
                     labels.append((int(m.group(1), 16), m.group(2)))

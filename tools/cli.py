@@ -145,9 +145,10 @@ def budget(games: int, prg: Path) -> None:
 @click.option("--ascii", "ascii_only", is_flag=True,
               help="Plain ASCII: no colours, S H D C for the suits, + - | for the frames "
                    "(also when the locale has no UTF-8).")
+@click.option("--force", is_flag=True, help="Replace an existing --transcript file.")
 @prg_option
 def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
-        prg: Path) -> None:
+        force: bool, prg: Path) -> None:
     """Run the 6502 program itself under the harness.
 
     Without --auto: the whole C64 program in the terminal. The emulated screen is
@@ -161,36 +162,70 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
     """
     import random
 
-    from pyengine.replay import ReplayError, judge
+    from pyengine.replay import judge
     from pyengine.replaylog import HandPrinter
     from pyengine.terminal import colour_allowed, locale_is_ascii, to_ascii
-    from pyengine.transcript import loads
+    from pyengine.transcript import TranscriptError, loads
+
+    from .harness import HarnessError
 
     ascii_only = ascii_only or locale_is_ascii()
     echo = (lambda text: click.echo(to_ascii(text))) if ascii_only else click.echo
+    if transcript is not None:
+        _check_transcript(transcript, force)
     if not auto:
         colour = not ascii_only and sys.stdout.isatty() and colour_allowed()
-        _interactive(prg, seed, transcript, echo, colour)
+        _interactive(prg, seed, transcript, echo, colour, force)
         return
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_MAX + 1)
     core = _load_core(prg)
-    game = core.play(seed)
+    try:
+        game = core.play(seed)
+    except HarnessError as exc:
+        _fail(f"the 6502 program stopped: {exc}")
     text = json.dumps(game.transcript())
     if transcript:
-        try:
-            transcript.write_text(text + "\n")
-        except OSError as exc:
-            _fail(f"cannot write {transcript}: {exc.strerror}")
+        _write_transcript(transcript, force, game.transcript())
     try:
         judge(loads(text), on_step=HandPrinter(echo=echo))
-    except ReplayError as exc:
+    except TranscriptError as exc:      # the schema's verdict, or the rules' (ReplayError)
         _fail(f"the 6502's game breaks the rules: {exc}")
     click.echo(f"(6502 game {seed}: {len(game.events)} events, {game.total_cycles:,} cycles)")
 
 
+def _check_transcript(path: Path, force: bool) -> None:
+    """Refuse a transcript path before the game, not after it (exit 2)."""
+    from pyengine.transcript_writer import check_target
+
+    problem = check_target(path, force)
+    if problem:
+        _fail(f"euchre c64: --transcript: {problem}", 2)
+
+
+def _write_transcript(path: Path, force: bool, obj: dict) -> None:
+    from pyengine.transcript import Transcript
+    from pyengine.transcript_writer import TranscriptWriter
+
+    t = Transcript(rules=obj["rules"], seed=obj["seed"], events=obj["events"],
+                   options=obj["options"])
+    writer = TranscriptWriter(path, force)
+    try:
+        writer.open(t)
+        problem = writer.finish(t.events)
+    except OSError as exc:
+        problem = f"cannot write {writer.partial} ({exc.strerror})"
+    finally:
+        writer.close()
+    if problem:
+        click.echo(t.dumps(), err=True)
+        _fail(f"cannot write the transcript to {path}: {problem} (it is printed above)")
+
+
 def _interactive(prg: Path, seed: int | None, transcript: Path | None,
-                 echo: Callable[[str], None], colour: bool) -> None:
+                 echo: Callable[[str], None], colour: bool, force: bool) -> None:
+    from pyengine.safeio import UnreadableLine, read_line
+
     from .frontend import Frontend, interactive
     from .harness import HarnessError
 
@@ -200,7 +235,18 @@ def _interactive(prg: Path, seed: int | None, transcript: Path | None,
         _fail(f"cannot load {prg}: {exc}")
 
     def read(prompt_text: str) -> str:
-        return input(prompt_text) if sys.stdin.isatty() else sys.stdin.readline() or _eof()
+        while True:
+            try:
+                if sys.stdin is not None and sys.stdin.isatty():
+                    return input(prompt_text)
+                line = read_line(sys.stdin)
+            except UnreadableLine as exc:
+                click.echo(f"({exc})")
+                continue
+            except UnicodeDecodeError:
+                click.echo("(that line is not valid text: type it again)")
+                continue
+            return line if line is not None else _eof()
 
     try:
         number, events = interactive(prg, seed=seed, read=read, write=echo, colour=colour)
@@ -209,10 +255,7 @@ def _interactive(prg: Path, seed: int | None, transcript: Path | None,
     if transcript and events:
         t = {"format": "euchre-transcript/1", "rules": "bit93", "options": {},
              "seed": number, "events": events}
-        try:
-            transcript.write_text(json.dumps(t) + "\n")
-        except OSError as exc:
-            _fail(f"cannot write {transcript}: {exc.strerror}")
+        _write_transcript(transcript, force, t)
 
 
 def _eof() -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 from pyengine.cards import SUITS
 from pyengine.cards import card_name as _engine_card_name
 
+from .c64map import SymbolError, Symbols
 from .harness import C64, HarnessError
 
 EV_FD_CARD, EV_FIRST_DEALER, EV_DEAL, EV_BID, EV_DISCARD = 1, 2, 3, 4, 5
@@ -181,15 +182,44 @@ class CoreGame:
 
 def open_program(prg: Path | str, map_path: Path | str | None,
                  error: type[HarnessError]) -> C64:
-    """A C64 with ``prg`` loaded and its label map (beside it unless given);
-    a missing file raises ``error`` with a message a user can act on."""
+    """A C64 with ``prg`` loaded and its label map (beside it unless given).
+
+    Every file is checked before the program runs, and a problem raises ``error``
+    with one line a user can act on: a missing or unreadable file, a map that is
+    not UTF-8 or a ``.vs`` that is not ASCII, a file that is not this program (it
+    does not load where the map's ``basic_start`` says, e.g. a PNG or a program
+    for $C000) and a program shorter than its map's ``code_end`` (truncated).
+    """
     prg = Path(prg)
     if not prg.is_file():
         raise error(f"{prg}: no such program (run `make` to build it)")
     map_path = Path(map_path) if map_path else prg.with_suffix(".map")
     if not map_path.is_file():
         raise error(f"{map_path}: the label map is missing (it is built beside the .prg)")
-    return C64(prg, map_path)
+    try:
+        symbols = Symbols.from_map(map_path)
+    except SymbolError as exc:
+        raise error(str(exc)) from None
+    try:
+        start, end = symbols.address("basic_start"), symbols.address("code_end")
+    except SymbolError as exc:
+        raise error(f"{exc}: not the map of Euchre 64") from None
+    try:
+        head = prg.read_bytes()
+    except OSError as exc:
+        raise error(f"cannot read {prg}: {exc.strerror}") from None
+    load = head[0] | head[1] << 8 if len(head) >= 2 else None
+    if load != start:
+        where = "is shorter than a load address" if load is None else f"loads at ${load:04X}"
+        raise error(f"{prg} {where}: not this program (Euchre 64 loads at ${start:04X}; "
+                    "is it a .prg at all?)")
+    if load + len(head) - 2 < end:
+        raise error(f"{prg} is truncated: {len(head):,} bytes end at ${load + len(head) - 2:04X}, "
+                    f"but its map says the code runs to ${end:04X}")
+    try:
+        return C64(prg, map_path)
+    except SymbolError as exc:
+        raise error(str(exc)) from None
 
 
 class Core:
