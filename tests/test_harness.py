@@ -75,6 +75,8 @@ ask_hook:       ldx #7
                 sta result
                 rts
 hook_decide:    brk                     ; must never run: trapped
+spin:           nop                     ; 5 cycles a pass
+                jmp spin
 add_xy:         stx result
                 tya
                 clc
@@ -210,6 +212,26 @@ def test_trap_answers_a_hook_call_by_label(t):
     t.trap("hook_decide", decide)
     t.call("ask_hook")
     assert seen == [7] and t.read_label("result") == b"\x03"
+
+
+def test_observer_trap_fires_once_per_arrival_whatever_the_run_limits(still):
+    """Issue 14: a run_cycles() limit that ended with the PC on an observed address
+    fired the observer again (26 cycles later) when the run went on."""
+    t = still
+    hits = []
+    t.trap("spin", lambda c64: hits.append(c64.cycles), rts=False)
+    t.mpu.pc = t.address("spin")
+    start = t.cycles
+    for step in [1, 2, 3, 5, 7] * 40:         # limits falling on every instruction edge
+        t.run_cycles(step)
+    passes = (t.cycles - start + 4) // 5      # each pass: NOP 2 + JMP 3 cycles
+    assert len(hits) == len(set(hits)) == passes
+
+
+def test_observer_trap_costs_the_program_no_cycles(t):
+    plain = t.call("add_xy", x=2, y=3).cycles
+    t.trap("add_xy", lambda c64: None, rts=False)
+    assert t.call("add_xy", x=2, y=3).cycles == plain
 
 
 def test_observer_trap_lets_the_routine_run(t):
