@@ -13,12 +13,22 @@ import random
 from pathlib import Path
 
 from pyengine.cards import parse_card
+from pyengine.player import RefPlayer
+from pyengine.rules import BIT93
+from pyengine.runner import play_game
+from pyengine.transcript import from_game
 from tools.frontend import (
+    LOOK_KEYS,
     Frontend,
+    check_game_over,
     check_identity,
+    check_sheet,
     display_order,
+    engine_sheet,
     engine_state,
+    look_at_last_trick,
     play,
+    score_sheet,
     south_hand,
     status,
 )
@@ -68,4 +78,75 @@ def test_south_hand_is_shown_sorted_and_keys_follow_the_screen():
         check_identity(played)
         fe.key("T")
     assert differs["bid"] > 0 and differs["card"] > 0, differs
+
+
+# ---- the last trick: L or joystick up at any South prompt ------------------------------------
+
+def test_last_trick_is_shown_at_any_prompt_and_any_key_goes_back_unchanged():
+    """At every South prompt of two games, L or joystick up shows the engine's last trick
+    (the cards at their seats, the winner's on yellow, 'LAST TRICK: WEST TOOK IT'), or
+    'NO TRICK PLAYED YET' before the first; any key or joystick move then brings the
+    prompt back exactly as it was and decides nothing; the games stay identical to
+    pyengine."""
+    rng = random.Random(7)
+    seen = {"trick": 0, "none": 0, "bid": 0}
+
+    def on_prompt(fe: Frontend, p) -> None:
+        how, key = LOOK_KEYS[rng.randrange(2)]
+        view, _ = look_at_last_trick(fe, how, key, rng)
+        seen["trick" if view.winner is not None else "none"] += 1
+        if view.winner is not None and p.kind.startswith("bid"):
+            seen["bid"] += 1
+
+    fe = fresh()
+    for seed in (21, 22):
+        played = play(fe, seed, random.Random(seed), on_prompt=on_prompt)
+        check_identity(played)
+        fe.key("T")
+    assert seen["none"] >= 2 and seen["trick"] > 10 and seen["bid"] > 0, seen
+
+
+def test_the_keys_lines_and_the_title_say_how_to_see_the_last_trick():
+    fe = fresh()
+    assert fe.screen().row(22).strip() == "L OR JOYSTICK UP: SEE THE LAST TRICK"
+    fe.start(5)
+    assert "L=LAST" in fe.screen().row(24)
+
+
+# ---- the score sheet on the game-over screen ---------------------------------------------------
+
+def test_game_over_shows_the_score_sheet_hand_by_hand():
+    """Every hand of the game on the game-over screen: dealer, trump, makers, ALONE, the
+    makers' tricks and the points (check_game_over compares it with the events; every
+    whole game in tests/test_frontend.py does too)."""
+    fe = fresh()
+    played = play(fe, 31, random.Random(31))
+    check_identity(played)
+    check_game_over(played)
+    title, rows = score_sheet(played.final)
+    assert title == f"SCORE SHEET: HANDS 1-{len(rows)}" and len(rows) >= 4
+    assert sum(r.points for r in rows if r.team == 0) == played.events[-1]["total"][0]
+
+
+def test_a_game_of_more_than_16_hands_shows_the_last_16_and_says_so():
+    """Game 302 played by four computers (demo) has 18 hands: the sheet keeps a ring of
+    16 and shows hands 3-18, '(THE LAST 16)'."""
+    want = engine_sheet(from_game(play_game(BIT93, 302, [RefPlayer() for _ in range(4)])).events)
+    assert len(want) == 18
+    fe = fresh()
+    starts = []
+
+    def next_game(c64) -> None:              # sheet_clear: a game starts
+        starts.append(c64.cycles)
+        if len(starts) == 2:
+            c64.stop()                        # the first game's end is still on screen
+
+    fe.c64.trap("sheet_clear", next_game, rts=False)
+    fe.start(302, demo=True)                 # runs until the trap stops it
+    assert len(starts) == 2
+    title, rows = score_sheet(fe.screen())
+    assert title == "SCORE SHEET: HANDS 3-18 (THE LAST 16)"
+    assert rows == want[-16:]
+    check_sheet(fe.screen(), fe.events[:fe.events.index(
+        next(e for e in fe.events if e["ev"] == "game_over")) + 1])
 

@@ -52,6 +52,7 @@ from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the dr
     COL_RED,
     COLOR_RAM,
     HAND_COLS,
+    KEYS_BACK,
     KEYS_BID1,
     KEYS_BID2,
     KEYS_CARDS,
@@ -68,6 +69,7 @@ from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the dr
     ROW_STATUS,
     SCREEN_RAM,
     SEAT_WORDS,
+    SHEET_MAX,
     SPEEDS,
     SUIT_DISPLAY_ORDER,
     SUIT_WORDS,
@@ -77,13 +79,17 @@ from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the dr
     UPCARD_ROW,
     FrontendError,
     HandCard,
+    LastTrick,
     Prompt,
     Screen,
+    SheetRow,
     Status,
     bid_choices,
     display_key,
     display_order,
+    last_trick,
     prompt,
+    score_sheet,
     south_hand,
     status,
     title_options,
@@ -238,7 +244,7 @@ class Frontend:
     def set_options(self, speed: str | None = None, sound: bool | None = None,
                     demo: bool | None = None) -> dict:
         """Press 3 / S / D on the title until row 16 shows what is asked."""
-        for name, want, key, tries in (("speed", speed, "3", 4), ("sound", sound, "S", 2),
+        for name, want, key, tries in (("speed", speed, "3", len(SPEEDS)), ("sound", sound, "S", 2),
                                        ("demo", demo, "D", 2)):
             if want is None:
                 continue
@@ -573,6 +579,10 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
                     break
             else:
                 continue
+            if (how, key) in LOOK_KEYS:
+                _, screen = look_at_last_trick(fe, how, key, rng, timed)
+                played.fuzz_keys += 2
+                continue
             before_events, before = len(fe.events), screen
             sid_before = len(fe.c64.sid_writes)
             kind = _fuzz_kind(p.kind, how, key, screen, game)
@@ -600,6 +610,51 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
                                 f"gave {taken or 'no event'}:\n{screen.text()}")
     played.final = screen
     return played
+
+
+def engine_last_trick(events: list[dict]) -> tuple[dict[int, int], int] | None:
+    """The last trick taken in a transcript so far: ({seat: card}, winner), or None."""
+    ends = [i for i, e in enumerate(events) if e["ev"] == "trick"]
+    if not ends:
+        return None
+    end = start = ends[-1]
+    while start > 0 and events[start - 1]["ev"] == "play":   # a trick's plays precede it
+        start -= 1
+    plays = events[start:end]
+    return {e["seat"]: parse_card(e["card"]) for e in plays}, events[end]["winner"]
+
+
+LOOK_KEYS: tuple[tuple[str, str | int], ...] = (("key", "L"), ("joy", "up"))
+BACK_KEYS: tuple[tuple[str, str | int], ...] = (
+    ("key", SPACE), ("key", RETURN), ("key", "1"), ("key", "P"), ("key", "L"),
+    ("key", LEFT), ("joy", "fire"), ("joy", "left"), ("joy", "up"), ("joy", "down"))
+
+
+def look_at_last_trick(fe: Frontend, how: str, key: str | int, rng: random.Random,
+                       timed: bool = False) -> tuple[LastTrick, Screen]:
+    """Press L (or push the joystick up) at a South prompt: the screen must show the
+    engine's last trick (or say there is none); then any key or joystick move must
+    bring back the prompt exactly as it was (screen and colours) and decide nothing.
+    Returns what the view showed and the screen after."""
+    before, events = fe.screen(), len(fe.events)
+    view_screen = fe.joystick(str(key), "last trick" if timed else "") if how == "joy" \
+        else fe.key(key, "last trick" if timed else "")
+    if prompt(view_screen).kind != "last_trick":
+        raise FrontendError(f"{key!r} ({how}) did not show the last trick:\n"
+                            f"{view_screen.text()}")
+    view = last_trick(view_screen)
+    want = engine_last_trick(fe.events)
+    got = (view.cards, view.winner) if view.winner is not None else None
+    if got != want:
+        raise FrontendError(f"the last trick shows {got}, engine {want}:\n"
+                            f"{view_screen.text()}")
+    back_how, back_key = rng.choice(BACK_KEYS)
+    kind = "back from last trick" if timed else ""
+    after = fe.joystick(str(back_key), kind) if back_how == "joy" else fe.key(back_key, kind)
+    if len(fe.events) != events or after != before:
+        raise FrontendError(f"{back_key!r} ({back_how}) after the last trick did not bring "
+                            f"the prompt back as it was:\n{after.text()}")
+    return view, after
 
 
 def _fuzz_kind(kind: str, how: str, key, screen: Screen, game: GameState) -> str:
@@ -692,8 +747,43 @@ def check_identity(played: PlayedGame) -> None:
         raise FrontendError(f"game {played.seed}: the 6502 differs from pyengine at {diff}")
 
 
+def engine_sheet(events: list[dict]) -> list[SheetRow]:
+    """The score sheet a game's events make: one row per hand dealt, in order."""
+    rows: list[SheetRow] = []
+    dealer, made = 0, None
+    for e in events:
+        if e["ev"] == "deal":
+            dealer, made = e["dealer"], None
+        elif e["ev"] == "bid" and e["call"] != "pass":
+            made = e
+        elif e["ev"] == "passed_out":
+            rows.append(SheetRow(len(rows) + 1, dealer))
+        elif e["ev"] == "score":
+            assert made is not None
+            team = 0 if e["points"][0] else 1
+            rows.append(SheetRow(len(rows) + 1, dealer, SUITS.index(made["suit"]),
+                                 made["seat"], made["alone"], e["tricks"][e["makers"]],
+                                 team, e["points"][team]))
+    return rows
+
+
+def check_sheet(screen: Screen, events: list[dict]) -> None:
+    """The game-over screen's score sheet: the last SHEET_MAX hands of the game, each as
+    the events say, and a title that says which hands they are."""
+    want = engine_sheet(events)
+    shown = want[-SHEET_MAX:]
+    title = f"SCORE SHEET: HANDS {shown[0].hand}-{want[-1].hand}"
+    if len(want) > SHEET_MAX:
+        title += f" (THE LAST {SHEET_MAX})"
+    got_title, got = score_sheet(screen)
+    if (got_title, got) != (title, shown):
+        raise FrontendError(f"the score sheet shows {got_title!r} {got}, want {title!r} "
+                            f"{shown}:\n{screen.text()}")
+
+
 def check_game_over(played: PlayedGame) -> None:
-    """The last screen: WE WIN / THEY WIN and the final score, as the transcript says."""
+    """The last screen: WE WIN / THEY WIN and the final score, as the transcript says,
+    and the score sheet of the game's hands."""
     last = played.events[-1]
     screen = played.final
     assert screen is not None
@@ -705,6 +795,7 @@ def check_game_over(played: PlayedGame) -> None:
     if status(screen).total != (we, they):
         raise FrontendError(f"game {played.seed}: row 0 score {status(screen).total} at "
                             f"the end, want {(we, they)}")
+    check_sheet(screen, played.events)
 
 
 def back_to_title(fe: Frontend) -> Screen:

@@ -33,9 +33,10 @@ COL_BLACK, COL_RED = 0, 2
 RANK_GLYPHS = "9TJQKA"
 SPEEDS = ("NO WAIT", "FAST", "NORMAL", "SLOW")          # the order key 3 cycles them
 
-KEYS_CARDS = "CRSR/JOY + RETURN/FIRE, 1-6, STOP=QUIT"
-KEYS_BID1 = "P PASS O ORDER A ALONE  CRSR+RETURN"
-KEYS_BID2 = "S H D C NAME  A ALONE  P PASS"
+KEYS_CARDS = "1-6/CRSR/JOY+RETURN L=LAST STOP=QUIT"
+KEYS_BID1 = "P PASS O ORDER A ALONE L=LAST CRSR+RET"
+KEYS_BID2 = "S H D C NAME  A ALONE  P PASS  L=LAST"
+KEYS_BACK = "ANY KEY: BACK"                # the last trick shown (c64/lasttrick.oph)
 KEYS_GAME_OVER = "P/RETURN PLAY AGAIN   T TITLE"
 KEYS_RULES = "ANY KEY: NEXT PAGE   RUN/STOP: BACK"
 SUIT_WORDS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
@@ -175,7 +176,8 @@ def status(screen: Screen) -> Status:
 @dataclass(frozen=True)
 class Prompt:
     """What the screen asks for. kind: title, number, rules, bid1, bid2, discard, play,
-    game_over, or None (nothing recognised)."""
+    last_trick (the last trick shown over a prompt), game_over, or None (nothing
+    recognised)."""
 
     kind: str | None
     message: str = ""
@@ -217,6 +219,8 @@ def prompt(screen: Screen) -> Prompt:
         rnd = 1 if keys == KEYS_BID1 else 2
         choices, selected = bid_choices(screen, rnd)
         return Prompt(f"bid{rnd}", msg, choices, selected)
+    if keys == KEYS_BACK:
+        return Prompt("last_trick", msg)
     if keys == KEYS_GAME_OVER:
         return Prompt("game_over", msg)
     if keys == KEYS_RULES:
@@ -230,9 +234,88 @@ def prompt(screen: Screen) -> Prompt:
 
 def title_options(screen: Screen) -> dict:
     """Row 16 of the title: '3 SPEED NORMAL  S SOUND ON  D DEMO OFF'."""
-    m = re.match(r"^ 3 SPEED (NO WAIT|FAST|NORMAL|SLOW) +S SOUND (ON|OFF) +D DEMO (ON|OFF)",
+    m = re.match(r"^ 3 SPEED (" + "|".join(SPEEDS) + r") +S SOUND (ON|OFF) +D DEMO (ON|OFF)",
                  screen.row(16))
     if not m:
         raise FrontendError(f"row 16 is not the options line: {screen.row(16)!r}")
     return {"speed": m.group(1), "sound": m.group(2) == "ON", "demo": m.group(3) == "ON"}
 
+
+@dataclass(frozen=True)
+class LastTrick:
+    """The last trick shown over a South prompt (L or joystick up)."""
+
+    cards: dict[int, int]          # seat -> card, as drawn at the seats' trick places
+    winner: int | None             # the seat whose card is on yellow, named on row 23
+    message: str
+
+
+_LAST = re.compile(r"^LAST TRICK: (SOUTH|WEST|NORTH|EAST) TOOK IT$")
+
+
+def last_trick(screen: Screen) -> LastTrick:
+    """Read the last-trick view: the cards at the four trick places, the highlighted
+    one, and the message ('LAST TRICK: WEST TOOK IT' or 'NO TRICK PLAYED YET')."""
+    msg = screen.row(ROW_MSG).strip()
+    cards, lit = {}, []
+    for seat in range(4):
+        card = screen.card_at(TRICK_ROW[seat], TRICK_COL[seat])
+        if card is not None:
+            cards[seat] = card
+            if screen.bg(TRICK_ROW[seat], TRICK_COL[seat]) == BG_HILITE:
+                lit.append(seat)
+    if msg == "NO TRICK PLAYED YET":
+        if cards:
+            raise FrontendError(f"no last trick, yet cards are shown:\n{screen.text()}")
+        return LastTrick({}, None, msg)
+    m = _LAST.match(msg)
+    if not m or lit != [SEAT_WORDS.index(m.group(1))]:
+        raise FrontendError(f"the last trick says {msg!r}, the yellow card is at "
+                            f"{lit}:\n{screen.text()}")
+    return LastTrick(cards, lit[0], msg)
+
+
+# ---- the score sheet on the game-over screen (c64/sheet.oph) -----------------------------
+
+SHEET_TITLE_ROW, SHEET_HEAD_ROW, SHEET_ROW, SHEET_MAX = 2, 3, 4, 16
+SHEET_HEAD = "NO DEALER TR MAKER ALONE TRICKS POINTS"
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One hand of the score sheet; trump None = all passed (then only the dealer)."""
+
+    hand: int
+    dealer: int
+    trump: int | None = None
+    maker: int | None = None
+    alone: bool = False
+    tricks: int = 0                  # the makers'
+    team: int = 0                    # who scored: 0 WE, 1 THEY
+    points: int = 0
+
+
+def score_sheet(screen: Screen) -> tuple[str, list[SheetRow]]:
+    """The title line ('SCORE SHEET: HANDS 1-12') and the hands shown, top to bottom."""
+    title = screen.row(SHEET_TITLE_ROW).strip()
+    if screen.row(SHEET_HEAD_ROW).strip() != SHEET_HEAD:
+        raise FrontendError(f"no score sheet heads on row {SHEET_HEAD_ROW}:\n{screen.text()}")
+    rows = []
+    for r in range(SHEET_ROW, SHEET_ROW + SHEET_MAX):
+        line = screen.row(r)
+        if not line.strip():
+            break
+        try:
+            hand, dealer = int(line[1:4]), SEAT_WORDS.index(line[4:10].strip())
+            if line[11:21] == "ALL PASSED":
+                rows.append(SheetRow(hand, dealer))
+                continue
+            team_word, points = line[33:].split()
+            rows.append(SheetRow(hand, dealer, SUIT_SYMBOLS.index(line[11]),
+                                 SEAT_WORDS.index(line[14:19].strip()),
+                                 line[20:25] == "ALONE", int(line[28]),
+                                 ("WE", "THEY").index(team_word), int(points)))
+        except ValueError:
+            raise FrontendError(f"row {r} is not a hand of the score sheet: {line!r}") \
+                from None
+    return title, rows
