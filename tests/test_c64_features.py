@@ -18,7 +18,9 @@ from pyengine.rules import BIT93
 from pyengine.runner import play_game
 from pyengine.transcript import from_game
 from tools.frontend import (
+    FRAME_CYCLES,
     LOOK_KEYS,
+    SPEEDS,
     Frontend,
     check_game_over,
     check_identity,
@@ -31,6 +33,7 @@ from tools.frontend import (
     score_sheet,
     south_hand,
     status,
+    title_options,
 )
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
@@ -150,3 +153,32 @@ def test_a_game_of_more_than_16_hands_shows_the_last_16_and_says_so():
     check_sheet(fe.screen(), fe.events[:fe.events.index(
         next(e for e in fe.events if e["ev"] == "game_over")) + 1])
 
+
+# ---- a speed between NORMAL and FAST ------------------------------------------------------------
+
+def test_key_3_cycles_five_speeds_with_quick_between_fast_and_normal():
+    fe = fresh()
+    seen = [title_options(fe.screen())["speed"]]
+    for _ in range(len(SPEEDS)):
+        seen.append(title_options(fe.key("3"))["speed"])
+    assert seen == ["NORMAL", "SLOW", "NO WAIT", "FAST", "QUICK", "NORMAL"]
+
+
+def _frames_to_first_prompt(speed: str) -> float:
+    """PAL frames from the game's first event to South's first prompt (game 77)."""
+    fe = fresh()
+    first: list[int] = []
+    fe.c64.trap("hook_event", lambda c64: first.append(c64.cycles) if not first else None,
+                rts=False)
+    fe.start(77, speed=speed)
+    return (fe.c64.cycles - first[0]) / FRAME_CYCLES
+
+
+def test_quick_waits_15_frames_a_card_between_fast_8_and_normal_25():
+    """The computer's pace per card (c64/hooks.oph pace_frames): FAST 8, QUICK 15,
+    NORMAL 25 frames. The same game to South's first prompt takes 8, 15 and 25 frames
+    times the same number of cards' pauses, plus the same drawing."""
+    fast, quick, normal = (_frames_to_first_prompt(s) for s in ("FAST", "QUICK", "NORMAL"))
+    cards = (normal - fast) / (25 - 8)            # the pauses, in cards
+    assert cards > 5
+    assert abs((quick - fast) - 7 * cards) < 2, (fast, quick, normal)

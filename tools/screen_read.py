@@ -31,7 +31,7 @@ SEAT_WORDS = ("SOUTH", "WEST", "NORTH", "EAST")
 BG_FELT, BG_FACE, BG_BACK, BG_HILITE = 0, 1, 2, 3      # ECM background of a cell
 COL_BLACK, COL_RED = 0, 2
 RANK_GLYPHS = "9TJQKA"
-SPEEDS = ("NO WAIT", "FAST", "NORMAL", "SLOW")          # the order key 3 cycles them
+SPEEDS = ("NO WAIT", "FAST", "QUICK", "NORMAL", "SLOW")  # the order key 3 cycles them
 
 KEYS_CARDS = "1-6/CRSR/JOY+RETURN L=LAST STOP=QUIT"
 KEYS_BID1 = "P PASS O ORDER A ALONE L=LAST CRSR+RET"
