@@ -18,10 +18,14 @@ from pyengine.rules import BIT93
 from pyengine.runner import play_game
 from pyengine.transcript import from_game
 from tools.frontend import (
+    BG_FELT,
     FRAME_CYCLES,
     LOOK_KEYS,
+    SPACE,
     SPEEDS,
+    STOP,
     Frontend,
+    Screen,
     check_game_over,
     check_identity,
     check_sheet,
@@ -182,3 +186,54 @@ def test_quick_waits_15_frames_a_card_between_fast_8_and_normal_25():
     cards = (normal - fast) / (25 - 8)            # the pauses, in cards
     assert cards > 5
     assert abs((quick - fast) - 7 * cards) < 2, (fast, quick, normal)
+
+
+# ---- text that reads on the green felt -------------------------------------------------------
+
+WHITE, BLACK = 1, 0           # 4.0:1 and 5.3:1 against the felt (c64/video.oph)
+SUITS_TEXT = "♠♥♦♣"
+
+
+def _felt_text_problems(screen: Screen, where: str) -> list[str]:
+    """Text cells on the felt in a colour other than white or black, and suit glyphs
+    in text that are not on a white cell."""
+    problems = []
+    for r in range(25):
+        for c in range(40):
+            ch, bg = screen.char(r, c), screen.bg(r, c)
+            if bg == BG_FELT and ch not in " ▒" and screen.colour(r, c) not in (WHITE, BLACK):
+                problems.append(f"{where}: {ch!r} at ({r},{c}) in colour {screen.colour(r, c)}")
+            if bg == BG_FELT and ch in SUITS_TEXT:
+                problems.append(f"{where}: suit {ch!r} at ({r},{c}) on the felt")
+    return problems
+
+
+def test_all_text_on_the_felt_is_white_or_black_and_suits_sit_on_white():
+    """The light grey (1.3:1) and the red/black suits on the felt did not read: every
+    screen a player sees - title, rules, bids of both rounds, cards, the last trick,
+    the score sheet - has its felt text in white or black only."""
+    problems: list[str] = []
+    fe = fresh()
+    problems += _felt_text_problems(fe.screen(), "title")
+    fe.key("2")
+    problems += _felt_text_problems(fe.screen(), "rules")
+    fe.key(STOP)
+    seen: set[str] = set()
+
+    def on_prompt(fe: Frontend, p) -> None:
+        if p.kind not in seen:
+            seen.add(p.kind)
+            problems.extend(_felt_text_problems(fe.screen(), p.kind))
+        if p.kind == "play" and "last_trick" not in seen:
+            seen.add("last_trick")
+            problems.extend(_felt_text_problems(fe.key("L"), "last trick"))
+            fe.key(SPACE)
+
+    for seed in (32, 33, 34):
+        played = play(fe, seed, random.Random(seed), on_prompt=on_prompt)
+        problems += _felt_text_problems(played.final, "game over")
+        fe.key("T")
+        if {"bid1", "bid2", "play", "discard"} <= seen:
+            break
+    assert {"bid1", "bid2", "play", "last_trick"} <= seen, seen
+    assert not problems, "\n".join(problems[:10])
