@@ -21,6 +21,7 @@ from tools.frontend import (
     BG_FELT,
     FRAME_CYCLES,
     LOOK_KEYS,
+    RETURN,
     SPACE,
     SPEEDS,
     STOP,
@@ -33,10 +34,13 @@ from tools.frontend import (
     engine_sheet,
     engine_state,
     look_at_last_trick,
+    menu_cursor,
     play,
+    prompt,
     score_sheet,
     south_hand,
     status,
+    title_number_line,
     title_options,
 )
 
@@ -237,3 +241,85 @@ def test_all_text_on_the_felt_is_white_or_black_and_suits_sit_on_white():
             break
     assert {"bid1", "bid2", "play", "last_trick"} <= seen, seen
     assert not problems, "\n".join(problems[:10])
+
+
+# ---- the title by joystick alone ----------------------------------------------------------------
+
+def test_options_rules_and_game_number_by_joystick_alone():
+    """Up/down move the '>' over the title's six items, fire selects; the game number is
+    dialled digit by digit (up/down, right takes it, fire ends); fire on START plays
+    that game at those options. Not one key is pressed."""
+    fe = fresh()
+    assert menu_cursor(fe.screen()) == "start"
+    speeds = [title_options(fe.menu("speed"))["speed"] for _ in range(len(SPEEDS))]
+    assert speeds == ["SLOW", "NO WAIT", "FAST", "QUICK", "NORMAL"]
+    for _ in range(4):                        # NORMAL -> SLOW -> NO WAIT -> FAST -> QUICK
+        fe.menu("speed")
+    fe.menu("sound")
+    fe.menu("demo")
+    assert title_options(fe.screen()) == {"speed": "QUICK", "sound": False, "demo": True}
+    fe.menu("demo")
+    assert not title_options(fe.screen())["demo"]
+    fe.menu("rules")
+    pages = []
+    for _ in range(4):
+        if prompt(fe.screen()).kind != "rules":
+            break
+        pages.append(fe.screen().row(1).strip())
+        fe.joystick("fire")
+    assert len(pages) == 3 and pages[0].startswith("EUCHRE: THE RULES")
+    assert prompt(fe.screen()).kind == "title" and menu_cursor(fe.screen()) == "rules"
+    fe.dial_game_number(4711)                 # 4 up x4, 7 down x3, 1 up, 1 up
+    assert title_number_line(fe.screen()) == "4  GAME NUMBER 4711"
+    sid = len(fe.c64.sid_writes)
+    screen = fe.menu("start")
+    assert status(screen).game == 4711
+    assert prompt(screen).kind in ("bid1", "bid2", "play", "discard")
+    assert len(fe.c64.sid_writes) == sid      # the sound is off
+    assert fe.events and engine_state(4711, fe.events).turn == 0
+
+
+def test_joystick_left_deletes_and_dialling_goes_round_0_to_9():
+    fe = fresh()
+    fe.menu("number")
+    fe.joystick("down")                       # a new digit: 0 - 1 = 9
+    assert title_number_line(fe.screen()) == "GAME NUMBER? 9"
+    fe.joystick("up")
+    fe.joystick("up")                         # 9 + 2 = 1
+    assert title_number_line(fe.screen()) == "GAME NUMBER? 1"
+    fe.joystick("right")
+    assert title_number_line(fe.screen()) == "GAME NUMBER? 1-"
+    fe.joystick("up")
+    fe.joystick("left")                       # deletes the digit being dialled
+    assert title_number_line(fe.screen()) == "GAME NUMBER? 1-"
+    fe.joystick("fire")
+    assert title_number_line(fe.screen()) == "4  GAME NUMBER 1"
+
+
+# ---- issue 14: a refused game number says why ---------------------------------------------------
+
+def test_a_game_number_over_65535_is_refused_with_a_line_saying_why_even_without_sound():
+    fe = fresh()
+    fe.set_options(sound=False)
+    fe.key("4")
+    for d in "99999":
+        fe.key(d)
+    screen = fe.key(RETURN)
+    assert screen.row(15).strip() == "TOO BIG: GAME NUMBERS GO UP TO 65535"
+    assert title_number_line(screen) == "GAME NUMBER? -"          # still asking, emptied
+    for d in "65535":
+        screen = fe.key(d)
+    assert not screen.row(15).strip()                            # gone with the next key
+    fe.key(RETURN)
+    assert title_number_line(fe.screen()) == "4  GAME NUMBER 65535"
+
+
+def test_the_frame_counter_runs_every_frame_during_a_game():
+    """Issue 14: 'play again' numbers come from the frame counter, which must run in
+    games too (wait_frame counts every frame), not only on the title."""
+    fe = fresh()
+    fe.start(9)
+    at = fe.c64.address("seed_timer")
+    before = fe.c64.peek_word(at)
+    fe.c64.run_frames(100)                    # South's prompt waits, frame by frame
+    assert fe.c64.peek_word(at) - before in (99, 100, 101)

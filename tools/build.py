@@ -205,7 +205,7 @@ def memory_use(map_path: Path) -> list[tuple[str, int, int]]:
     """(area, bytes used, bytes free) for each area of docs/memory.md."""
     by_name = {name: value for value, name, _ in read_map(map_path)}
     return [(what, by_name[end] - by_name[first], limit - by_name[end])
-            for what, first, end, limit in AREAS]
+            for what, first, end, limit in AREAS if first in by_name and end in by_name]
 
 
 def main(argv: list[str] | None = None) -> int:

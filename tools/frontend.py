@@ -58,6 +58,8 @@ from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the dr
     KEYS_CARDS,
     KEYS_GAME_OVER,
     KEYS_RULES,
+    MENU_CELLS,
+    MENU_ITEMS,
     NAME_COL,
     NAME_ROW,
     RANK_GLYPHS,
@@ -88,10 +90,12 @@ from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the dr
     display_key,
     display_order,
     last_trick,
+    menu_cursor,
     prompt,
     score_sheet,
     south_hand,
     status,
+    title_number_line,
     title_options,
 )
 
@@ -266,9 +270,37 @@ class Frontend:
         for d in str(number):
             self.key(d)
         self.key(RETURN)
-        shown = self.screen().row(14).strip()
+        shown = title_number_line(self.screen())
         if shown != f"4  GAME NUMBER {number}":
             raise FrontendError(f"the title shows {shown!r} after typing game {number}")
+
+    def menu(self, item: str) -> Screen:
+        """By joystick alone: move the title's '>' to ``item`` (up or down, the short
+        way round) and press fire."""
+        n = len(MENU_ITEMS)
+        for _ in range(n):
+            at = menu_cursor(self.screen())
+            if at is None:
+                raise FrontendError(f"no menu cursor on the title:\n{self.screen().text()}")
+            if at == item:
+                return self.joystick("fire")
+            steps = (MENU_ITEMS.index(item) - MENU_ITEMS.index(at)) % n
+            self.joystick("down" if steps <= n // 2 else "up")
+        raise FrontendError(f"the joystick never brought the '>' to {item}:\n"
+                            f"{self.screen().text()}")
+
+    def dial_game_number(self, number: int | str) -> Screen:
+        """By joystick alone: the game number item, each digit dialled up or down (the
+        short way from 0), right to take it, fire to end the entry."""
+        self.menu("number")
+        if prompt(self.screen()).kind != "number":
+            raise FrontendError(f"fire on the game number did not open its entry:\n"
+                                f"{self.screen().text()}")
+        for d in (int(c) for c in str(number)):
+            for _ in range(d if d <= 5 else 10 - d):
+                self.joystick("up" if d <= 5 else "down")
+            self.joystick("right")
+        return self.joystick("fire")
 
     def start(self, number: int | None = None, *, speed: str = "NO WAIT",
               sound: bool = True, demo: bool = False, wait_frames: int = 0,
@@ -280,9 +312,9 @@ class Frontend:
         self.set_options(speed, sound, demo)
         if number is not None:
             self.enter_game_number(number)
-        elif self.screen().row(14).strip() != "4  GAME NUMBER RANDOM":
+        elif title_number_line(self.screen()) != "4  GAME NUMBER RANDOM":
             self.keys("4", RETURN)                 # an empty entry: random again
-            if self.screen().row(14).strip() != "4  GAME NUMBER RANDOM":
+            if title_number_line(self.screen()) != "4  GAME NUMBER RANDOM":
                 raise FrontendError(f"4 RETURN did not make the game number random:\n"
                                     f"{self.screen().text()}")
         if wait_frames:

@@ -225,17 +225,40 @@ def prompt(screen: Screen) -> Prompt:
         return Prompt("game_over", msg)
     if keys == KEYS_RULES:
         return Prompt("rules", msg)
-    if screen.row(11).strip().startswith("1  START"):
-        if screen.row(14).strip().startswith("GAME NUMBER?"):
-            return Prompt("number", screen.row(14).strip())
+    if screen.row(11)[MENU_TEXT_COL:].startswith("1  START"):
+        if title_number_line(screen).startswith("GAME NUMBER?"):
+            return Prompt("number", title_number_line(screen))
         return Prompt("title", msg)
     return Prompt(None, msg)
 
 
+# The title's menu in joystick order (c64/title.oph menu_row/menu_col): where the
+# '>' stands before each item.
+MENU_ITEMS = ("start", "rules", "number", "speed", "sound", "demo")
+MENU_CELLS = ((11, 7), (12, 7), (14, 7), (16, 0), (16, 16), (16, 28))
+MENU_TEXT_COL = 8                 # rows 11-14: the items' text, after the '>' column
+
+
+def menu_cursor(screen: Screen) -> str | None:
+    """The title's menu item the joystick's '>' points at (None: no '>' shown)."""
+    at = [item for item, (r, c) in zip(MENU_ITEMS, MENU_CELLS, strict=True)
+          if screen.char(r, c) == ">"]
+    if len(at) > 1:
+        raise FrontendError(f"the title shows {len(at)} menu cursors:\n{screen.text()}")
+    return at[0] if at else None
+
+
+def title_number_line(screen: Screen) -> str:
+    """Row 14 of the title without the menu cursor: '4  GAME NUMBER 123' or, while it is
+    typed, 'GAME NUMBER? 12-'."""
+    return screen.row(14)[MENU_TEXT_COL:].strip()
+
+
 def title_options(screen: Screen) -> dict:
-    """Row 16 of the title: '3 SPEED NORMAL  S SOUND ON  D DEMO OFF'."""
-    m = re.match(r"^ 3 SPEED (" + "|".join(SPEEDS) + r") +S SOUND (ON|OFF) +D DEMO (ON|OFF)",
-                 screen.row(16))
+    """Row 16 of the title: '3 SPEED NORMAL  S SOUND ON  D DEMO OFF' (a '>' may stand in
+    the blank before any of the three)."""
+    m = re.match(r"^[ >]3 SPEED (" + "|".join(SPEEDS) + r") *[ >]S SOUND (ON|OFF) *[ >]D DEMO "
+                 r"(ON|OFF)", screen.row(16))
     if not m:
         raise FrontendError(f"row 16 is not the options line: {screen.row(16)!r}")
     return {"speed": m.group(1), "sound": m.group(2) == "ON", "demo": m.group(3) == "ON"}
