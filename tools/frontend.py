@@ -916,14 +916,13 @@ def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
                 ) -> tuple[int | None, list[dict]]:
     """Run the program in a terminal: draw, read a line, send its keys, run, redraw.
 
-    The screen is drawn whenever the program waits for a key. While it runs, a key
-    is held down in the keyboard matrix, which ends the computer's pauses after a
-    frame as it does on a C64 (the terminal shows no screen in between). Returns the
+    The screen is drawn whenever the program waits for a key; the computer's pauses
+    run their course in between (no key is held down: a held key hurries nothing
+    on a C64 now, and every prompt waits for the keys to be let go). Returns the
     last game's number (as row 0 showed it) and its 6502 events when the input ends
     (EOF or Ctrl-C).
     """
     fe = Frontend(prg)
-    fe.c64.press("CTRL")
     fe.boot()
     if seed is not None:
         fe.enter_game_number(seed)
