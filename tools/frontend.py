@@ -972,7 +972,6 @@ def bench(games: int, seed: int, prg: Path, out=print) -> dict[str, list[int]]:
     keyboard matrix cuts each computer pause to one frame, as a player may)."""
     fe = Frontend(prg)
     fe.boot()
-    fe.c64.press("CTRL")
     rng = random.Random(seed)
     for i in range(games):
         played = play(fe, (seed + i) & 0xFFFF, rng, fuzz=4, check=False, speed="NORMAL",
