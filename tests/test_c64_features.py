@@ -323,3 +323,11 @@ def test_the_frame_counter_runs_every_frame_during_a_game():
     before = fe.c64.peek_word(at)
     fe.c64.run_frames(100)                    # South's prompt waits, frame by frame
     assert fe.c64.peek_word(at) - before in (99, 100, 101)
+
+
+def test_run_stop_while_the_last_trick_is_shown_quits_to_the_title():
+    fe = fresh()
+    screen = fe.start(5)
+    assert prompt(screen).kind.startswith("bid")
+    assert prompt(fe.key("L")).kind == "last_trick"
+    assert prompt(fe.key(STOP)).kind == "title"
