@@ -105,14 +105,31 @@ def test_syntax_error_fails_with_file_and_line_and_no_traceback(tmp_path):
     assert not (root / "build" / "euchre.prg").exists()
 
 
-def test_program_growing_into_the_charset_area_fails_the_build(tmp_path):
+@pytest.mark.parametrize("label, advance", [
+    ("low_end:", "$2001"),       # low code grown into the charset at $2000
+    ("data_end:", "$A001"),      # the program grown into BASIC's ROM at $A000
+])
+def test_program_growing_past_a_memory_boundary_fails_the_build(tmp_path, label, advance):
     root = _copy_sources(tmp_path)
     main = root / "c64" / "main.oph"
-    text = main.read_text().replace("data_end:", "        .advance $3900\ndata_end:")
+    text = main.read_text().replace(label, f"        .advance {advance}\n{label}")
     main.write_text(text)
     proc = _build_cli(root)
     assert proc.returncode != 0
     assert ".checkpc assertion failed" in proc.stderr
+
+
+def test_charset_is_in_the_program_where_the_vic_reads_it(prg):
+    """docs/memory.md: the .prg holds the charset at $2000 (VIC bank 0, slot 4), not copied."""
+    by_name = {name: value for value, name, _ in buildmod.read_map(buildmod.outputs().map)}
+    data = prg.read_bytes()
+    at = by_name["charset_data"]
+    assert at == 0x2000
+    assert data[2 + at - 0x0801:2 + at - 0x0801 + 2048] == buildmod.outputs().charset.read_bytes()
+    assert by_name["low_end"] <= 0x2000 <= 0x2800 == by_name["high_start"]
+    assert by_name["data_end"] <= 0xA000
+    assert by_name["core_ram_end"] <= 0xC200 <= by_name["fe_ram_start"]
+    assert by_name["fe_ram_end"] <= 0xC400
 
 
 def test_charset_error_is_reported_with_file_and_line(tmp_path):

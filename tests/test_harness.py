@@ -296,7 +296,7 @@ def test_boot_runs_from_sys_until_waiting_for_a_key(euchre_prg):
     assert c64.sys_address() == c64.address("start")
     c64.boot()
     assert c64.idle_polls == 1 and not c64.exited
-    assert c64.peek(0xD018) == 0x1E  # screen $0400, charset $3800
+    assert c64.peek(0xD018) == 0x18  # screen $0400, charset $2000
     options = bytes(c64.mem[0x0400 + 16 * 40 : 0x0400 + 17 * 40])
     c64.type_keys("3")                   # the speed option: NORMAL -> SLOW
     c64.run_until_idle()

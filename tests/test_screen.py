@@ -21,6 +21,7 @@ from tools.screen import (
 # The title shows the four jacks as 3x3 card faces: rank at (6, col), suit at (7, col+1).
 JACK_ROW, SUIT_ROW, JACK_COLS = 6, 7, (12, 16, 20, 24)
 BLACK, WHITE, RED, GREEN = 0, 1, 2, 5
+CHARSET = 0x2000      # c64/main.oph CHARSET_RAM: loaded there with the program (docs/memory.md)
 
 
 @pytest.fixture
@@ -57,7 +58,7 @@ def test_suit_colours_red_and_black_on_white_faces(title):
 
 def test_vic_setup_follows_d018_dd00_and_ecm(title):
     vic = vic_setup(title.mem)
-    assert (vic.bank, vic.screen, vic.charset) == (0, 0x0400, 0x3800)
+    assert (vic.bank, vic.screen, vic.charset) == (0, 0x0400, 0x2000)
     assert (vic.border, vic.background, vic.ecm) == (BLACK, GREEN, True)
 
 
@@ -83,13 +84,13 @@ def _cell_bits(img: Image.Image, row: int, col: int, fg: tuple) -> list[int]:
 def test_png_draws_the_charset_in_emulated_ram(title):
     spade = code_of("spade")
     col = JACK_COLS[0] + 1
-    glyph = title.mem[0x3800 + spade * 8 : 0x3800 + spade * 8 + 8]
+    glyph = title.mem[CHARSET + spade * 8 : CHARSET + spade * 8 + 8]
     img = render_image(title.mem, border=False)
     assert _cell_bits(img, SUIT_ROW, col, PALETTE[BLACK]) == glyph
     # the background of the cell is the card face (ECM background 1), not the felt
     assert img.getpixel((col * 8, SUIT_ROW * 8)) in (PALETTE[WHITE], PALETTE[BLACK])
     # change the glyph in emulated RAM only: the picture follows RAM, not the source file
-    title.poke(0x3800 + spade * 8, [0xFF] * 8)
+    title.poke(CHARSET + spade * 8, [0xFF] * 8)
     img = render_image(title.mem, border=False)
     assert _cell_bits(img, SUIT_ROW, col, PALETTE[BLACK]) == [0xFF] * 8
 

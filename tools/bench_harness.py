@@ -2,8 +2,8 @@
 
     python -m tools.bench_harness [--repeat N]
 
-Runs build/euchre.prg's ``init_video`` + ``draw_title`` (charset copy through
-(zp),Y, screen clear with abs,X stores, text drawing, I/O register writes) N times,
+Runs build/euchre.prg's ``init_video`` + ``draw_title`` (VIC set-up, screen clear
+with abs,X stores, text drawing, I/O register writes) N times,
 once as ``while mpu.pc != sentinel: mpu.step()`` on a plain list memory and once
 through ``C64.call``; prints instructions/s for both and the ratio (target >= 70%).
 """

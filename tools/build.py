@@ -192,6 +192,22 @@ def build(force: bool = False, root: Path = ROOT) -> Path:
     return outs.prg
 
 
+# The memory areas of docs/memory.md: (what, first-label, end-label, limit).
+AREAS = (
+    ("low code  $080D-$1FFF", "start", "low_end", 0x2000),
+    ("high code $2800-$9FFF", "high_start", "data_end", 0xA000),
+    ("core RAM  $C000-$C1FF", "core_ram_start", "core_ram_end", 0xC200),
+    ("front-end RAM $C200-$C3FF", "fe_ram_start", "fe_ram_end", 0xC400),
+)
+
+
+def memory_use(map_path: Path) -> list[tuple[str, int, int]]:
+    """(area, bytes used, bytes free) for each area of docs/memory.md."""
+    by_name = {name: value for value, name, _ in read_map(map_path)}
+    return [(what, by_name[end] - by_name[first], limit - by_name[end])
+            for what, first, end, limit in AREAS if first in by_name and end in by_name]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.build",
                                      description=__doc__.split("\n")[0])
@@ -206,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     size = prg.stat().st_size
     print(f"built {prg} ({size} bytes, loads at $0801)")
+    for what, used, free in memory_use(outputs(args.root.resolve()).map):
+        print(f"  {what}: {used:,} bytes used, {free:,} free")
     return 0
 
 

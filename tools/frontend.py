@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import statistics
 import sys
 import time
@@ -31,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pyengine.cards import SUIT_SYMBOLS, SUITS, card_name, parse_card
+from pyengine.cards import SUITS, card_name, parse_card
 from pyengine.game import BidAction, DiscardAction, GameState, PlayAction
 from pyengine.player import RefPlayer
 from pyengine.replay import ReplayError, replay
@@ -39,13 +38,68 @@ from pyengine.rules import BIT93
 from pyengine.runner import play_game
 from pyengine.transcript import Transcript, from_game
 
-from .charset import screen_to_unicode_table
 from .core import EventDecoder, open_program
 from .harness import C64, HarnessError
 from .screen import COLS, ROWS
+from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the driver's API
+    BACKS_COL,
+    BACKS_ROW,
+    BG_BACK,
+    BG_FACE,
+    BG_FELT,
+    BG_HILITE,
+    COL_BLACK,
+    COL_RED,
+    COLOR_RAM,
+    HAND_COLS,
+    KEYS_BACK,
+    KEYS_BID1,
+    KEYS_BID2,
+    KEYS_CARDS,
+    KEYS_GAME_OVER,
+    KEYS_RULES,
+    MENU_CELLS,
+    MENU_ITEMS,
+    NAME_COL,
+    NAME_ROW,
+    RANK_GLYPHS,
+    ROW_CHOICES,
+    ROW_HAND,
+    ROW_INFO,
+    ROW_KEYS,
+    ROW_MSG,
+    ROW_STATUS,
+    SCREEN_RAM,
+    SEAT_WORDS,
+    SHEET_MAX,
+    SPEEDS,
+    SUIT_DISPLAY_ORDER,
+    SUIT_WORDS,
+    TRICK_COL,
+    TRICK_ROW,
+    UPCARD_COL,
+    UPCARD_ROW,
+    FrontendError,
+    HandCard,
+    LastTrick,
+    Prompt,
+    Screen,
+    SheetRow,
+    Status,
+    bid_choices,
+    display_key,
+    display_order,
+    last_trick,
+    menu_cursor,
+    prompt,
+    score_sheet,
+    south_hand,
+    status,
+    title_number_line,
+    title_options,
+)
 
 DEFAULT_PRG = Path("build/euchre.prg")
-SCREEN_RAM, COLOR_RAM = 0x0400, 0xD800
 GETIN = 0xFFE4
 FRAME_CYCLES = 19_656                     # a PAL frame of real time (bad lines and IRQs in it)
 KEYBUF_COUNT = 0x00C6                     # the KERNAL's count of keys in its buffer
@@ -54,200 +108,6 @@ STEP_CYCLES = 60_000_000                  # a run to the next prompt; past this 
 
 # PETSCII keys the program reads (c64/input.oph, c64/main.oph)
 RETURN, SPACE, RIGHT, LEFT, DELETE, STOP = 0x0D, 0x20, 0x1D, 0x9D, 0x14, 0x03
-
-# The screen layout (c64/table.oph)
-ROW_STATUS, ROW_INFO, ROW_HAND, ROW_CHOICES, ROW_MSG, ROW_KEYS = 0, 1, 19, 22, 23, 24
-HAND_COLS = (8, 12, 16, 20, 24, 28)
-NAME_ROW, NAME_COL = (17, 9, 3, 9), (17, 1, 17, 33)
-BACKS_ROW, BACKS_COL = (0, 10, 4, 10), (0, 1, 17, 35)
-TRICK_ROW, TRICK_COL = (14, 10, 6, 10), (18, 9, 18, 27)
-UPCARD_ROW, UPCARD_COL = 10, 18
-SEAT_WORDS = ("SOUTH", "WEST", "NORTH", "EAST")
-BG_FELT, BG_FACE, BG_BACK, BG_HILITE = 0, 1, 2, 3      # ECM background of a cell
-COL_BLACK, COL_RED = 0, 2
-RANK_GLYPHS = "9TJQKA"
-SPEEDS = ("NO WAIT", "FAST", "NORMAL", "SLOW")          # the order key 3 cycles them
-
-KEYS_CARDS = "CRSR/JOY + RETURN/FIRE, 1-6, STOP=QUIT"
-KEYS_BID1 = "P PASS O ORDER A ALONE  CRSR+RETURN"
-KEYS_BID2 = "S H D C NAME  A ALONE  P PASS"
-KEYS_GAME_OVER = "P/RETURN PLAY AGAIN   T TITLE"
-KEYS_RULES = "ANY KEY: NEXT PAGE   RUN/STOP: BACK"
-SUIT_WORDS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
-
-
-class FrontendError(HarnessError):
-    """The screen does not show what the program should show, or a key did nothing."""
-
-
-# ---- reading the screen ----------------------------------------------------------------
-
-_GLYPHS = screen_to_unicode_table()
-
-
-@dataclass(frozen=True)
-class Screen:
-    """Screen and colour memory at one moment (the program runs in ECM)."""
-
-    codes: tuple[int, ...]
-    colours: tuple[int, ...]
-
-    @classmethod
-    def capture(cls, mem) -> Screen:
-        return cls(tuple(mem[SCREEN_RAM:SCREEN_RAM + COLS * ROWS]),
-                   tuple(c & 0x0F for c in mem[COLOR_RAM:COLOR_RAM + COLS * ROWS]))
-
-    def char(self, row: int, col: int) -> str:
-        return _GLYPHS[self.codes[row * COLS + col] & 0x3F]
-
-    def bg(self, row: int, col: int) -> int:
-        return self.codes[row * COLS + col] >> 6
-
-    def colour(self, row: int, col: int) -> int:
-        return self.colours[row * COLS + col]
-
-    def row(self, row: int) -> str:
-        return "".join(self.char(row, c) for c in range(COLS))
-
-    def text(self) -> str:
-        return "\n".join(self.row(r) for r in range(ROWS))
-
-    def card_at(self, row: int, col: int) -> int | None:
-        """The face-up card whose 3x3 picture starts at (row, col), or None (no face there).
-
-        Rank glyph top left and bottom right, suit glyph in the middle, all in the
-        suit's colour (red hearts and diamonds, black spades and clubs).
-        """
-        if self.bg(row, col) not in (BG_FACE, BG_HILITE):
-            return None
-        rank, suit = self.char(row, col), self.char(row + 1, col + 1)
-        if rank not in RANK_GLYPHS or suit not in SUIT_SYMBOLS:
-            raise FrontendError(f"a card face at row {row} column {col} shows {rank!r} "
-                                f"{suit!r}\n{self.text()}")
-        s = SUIT_SYMBOLS.index(suit)
-        want = COL_RED if s in (1, 2) else COL_BLACK
-        for r, c in ((row, col), (row + 1, col + 1), (row + 2, col + 2)):
-            if self.colour(r, c) != want:
-                raise FrontendError(f"card {rank}{SUITS[s]} at row {row} column {col}: cell "
-                                    f"({r},{c}) has colour {self.colour(r, c)}, not {want}")
-        if self.char(row + 2, col + 2) != rank:
-            raise FrontendError(f"card at row {row} column {col}: bottom rank differs")
-        return s * 6 + RANK_GLYPHS.index(rank)
-
-
-@dataclass(frozen=True)
-class HandCard:
-    slot: int
-    card: int          # pyengine / 6502 card code
-    selected: bool     # under South's cursor (yellow face)
-
-
-def south_hand(screen: Screen) -> list[HandCard]:
-    """South's cards, rows 19-21, left to right."""
-    hand = []
-    for slot, col in enumerate(HAND_COLS):
-        card = screen.card_at(ROW_HAND, col)
-        if card is None:
-            break
-        hand.append(HandCard(slot, card, screen.bg(ROW_HAND, col) == BG_HILITE))
-    return hand
-
-
-@dataclass(frozen=True)
-class Status:
-    game: int
-    total: tuple[int, int]
-    trump: int | None = None          # suit, once a hand is made
-    maker: int | None = None
-    alone: bool = False
-    tricks: tuple[int, int] | None = None
-
-
-_ROW0 = re.compile(r"^GAME (\d+) +EUCHRE 64 +WE (\d+) THEY (\d+) *$")
-_ROW1 = re.compile(r"^TRUMP (.) BY (SOUTH|WEST|NORTH|EAST)( ALONE)? +TRICKS (\d)-(\d) *$")
-
-
-def status(screen: Screen) -> Status:
-    """Rows 0 and 1: game number and score; trump, makers, ALONE and tricks."""
-    m = _ROW0.match(screen.row(ROW_STATUS))
-    if not m:
-        raise FrontendError(f"row 0 is not a status line: {screen.row(ROW_STATUS)!r}")
-    game, we, they = (int(g) for g in m.groups())
-    info = screen.row(ROW_INFO)
-    if not info.strip():
-        return Status(game, (we, they))
-    m1 = _ROW1.match(info)
-    if not m1 or m1.group(1) not in SUIT_SYMBOLS:
-        raise FrontendError(f"row 1 is not a trump line: {info!r}")
-    return Status(game, (we, they), SUIT_SYMBOLS.index(m1.group(1)),
-                  SEAT_WORDS.index(m1.group(2)), bool(m1.group(3)),
-                  (int(m1.group(4)), int(m1.group(5))))
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """What the screen asks for. kind: title, number, rules, bid1, bid2, discard, play,
-    game_over, or None (nothing recognised)."""
-
-    kind: str | None
-    message: str = ""
-    choices: tuple[tuple, ...] = ()   # bids: engine-style tuples, in screen order
-    selected: int | None = None       # bids: the choice under the cursor
-
-
-_CHOICE = re.compile(r"([ >])(PASS|ORDER UP|PICK UP|ALONE|[♠♥♦♣](?:ALONE)?)")
-
-
-def bid_choices(screen: Screen, bid_round: int) -> tuple[tuple[tuple, ...], int | None]:
-    """Row 22 while bidding: the choices as ('pass',) / ('order', alone) / ('name', suit,
-    alone), and which one the '>' marks."""
-    text = screen.row(ROW_CHOICES).rstrip()
-    choices, selected, pos = [], None, 1
-    while pos < len(text):
-        m = _CHOICE.match(text, pos)
-        if not m:
-            raise FrontendError(f"row 22 is not a list of bids: {text!r}")
-        label = m.group(2)
-        if m.group(1) == ">":
-            selected = len(choices)
-        if label == "PASS":
-            choices.append(("pass",))
-        elif bid_round == 1:
-            choices.append(("order", label == "ALONE"))
-        else:
-            choices.append(("name", SUIT_SYMBOLS.index(label[0]), label.endswith("ALONE")))
-        pos = m.end() + 1
-    return tuple(choices), selected
-
-
-def prompt(screen: Screen) -> Prompt:
-    keys, msg = screen.row(ROW_KEYS).strip(), screen.row(ROW_MSG).strip()
-    if keys == KEYS_CARDS:
-        discard = msg.startswith(("YOUR DISCARD", "KEEP THE UPCARD", "YOU HOLD TRUMP"))
-        return Prompt("discard" if discard else "play", msg)
-    if keys in (KEYS_BID1, KEYS_BID2):
-        rnd = 1 if keys == KEYS_BID1 else 2
-        choices, selected = bid_choices(screen, rnd)
-        return Prompt(f"bid{rnd}", msg, choices, selected)
-    if keys == KEYS_GAME_OVER:
-        return Prompt("game_over", msg)
-    if keys == KEYS_RULES:
-        return Prompt("rules", msg)
-    if screen.row(11).strip().startswith("1  START"):
-        if screen.row(14).strip().startswith("GAME NUMBER?"):
-            return Prompt("number", screen.row(14).strip())
-        return Prompt("title", msg)
-    return Prompt(None, msg)
-
-
-def title_options(screen: Screen) -> dict:
-    """Row 16 of the title: '3 SPEED NORMAL  S SOUND ON  D DEMO OFF'."""
-    m = re.match(r"^ 3 SPEED (NO WAIT|FAST|NORMAL|SLOW) +S SOUND (ON|OFF) +D DEMO (ON|OFF)",
-                 screen.row(16))
-    if not m:
-        raise FrontendError(f"row 16 is not the options line: {screen.row(16)!r}")
-    return {"speed": m.group(1), "sound": m.group(2) == "ON", "demo": m.group(3) == "ON"}
-
 
 # ---- the driver --------------------------------------------------------------------------
 
@@ -390,7 +250,7 @@ class Frontend:
     def set_options(self, speed: str | None = None, sound: bool | None = None,
                     demo: bool | None = None) -> dict:
         """Press 3 / S / D on the title until row 16 shows what is asked."""
-        for name, want, key, tries in (("speed", speed, "3", 4), ("sound", sound, "S", 2),
+        for name, want, key, tries in (("speed", speed, "3", len(SPEEDS)), ("sound", sound, "S", 2),
                                        ("demo", demo, "D", 2)):
             if want is None:
                 continue
@@ -412,9 +272,37 @@ class Frontend:
         for d in str(number):
             self.key(d)
         self.key(RETURN)
-        shown = self.screen().row(14).strip()
+        shown = title_number_line(self.screen())
         if shown != f"4  GAME NUMBER {number}":
             raise FrontendError(f"the title shows {shown!r} after typing game {number}")
+
+    def menu(self, item: str) -> Screen:
+        """By joystick alone: move the title's '>' to ``item`` (up or down, the short
+        way round) and press fire."""
+        n = len(MENU_ITEMS)
+        for _ in range(n):
+            at = menu_cursor(self.screen())
+            if at is None:
+                raise FrontendError(f"no menu cursor on the title:\n{self.screen().text()}")
+            if at == item:
+                return self.joystick("fire")
+            steps = (MENU_ITEMS.index(item) - MENU_ITEMS.index(at)) % n
+            self.joystick("down" if steps <= n // 2 else "up")
+        raise FrontendError(f"the joystick never brought the '>' to {item}:\n"
+                            f"{self.screen().text()}")
+
+    def dial_game_number(self, number: int | str) -> Screen:
+        """By joystick alone: the game number item, each digit dialled up or down (the
+        short way from 0), right to take it, fire to end the entry."""
+        self.menu("number")
+        if prompt(self.screen()).kind != "number":
+            raise FrontendError(f"fire on the game number did not open its entry:\n"
+                                f"{self.screen().text()}")
+        for d in (int(c) for c in str(number)):
+            for _ in range(d if d <= 5 else 10 - d):
+                self.joystick("up" if d <= 5 else "down")
+            self.joystick("right")
+        return self.joystick("fire")
 
     def start(self, number: int | None = None, *, speed: str = "NO WAIT",
               sound: bool = True, demo: bool = False, wait_frames: int = 0,
@@ -426,9 +314,9 @@ class Frontend:
         self.set_options(speed, sound, demo)
         if number is not None:
             self.enter_game_number(number)
-        elif self.screen().row(14).strip() != "4  GAME NUMBER RANDOM":
+        elif title_number_line(self.screen()) != "4  GAME NUMBER RANDOM":
             self.keys("4", RETURN)                 # an empty entry: random again
-            if self.screen().row(14).strip() != "4  GAME NUMBER RANDOM":
+            if title_number_line(self.screen()) != "4  GAME NUMBER RANDOM":
                 raise FrontendError(f"4 RETURN did not make the game number random:\n"
                                     f"{self.screen().text()}")
         if wait_frames:
@@ -544,9 +432,10 @@ def check_screen(screen: Screen, game: GameState, seed: int) -> list[str]:
     if st.total != tuple(game.total):
         problems.append(f"score WE {st.total[0]} THEY {st.total[1]}, engine {game.total}")
     hand = [h.card for h in south_hand(screen)]
-    if hand != list(game.hands[0]):
+    want_hand = display_order(game.hands[0], game.trump)
+    if hand != want_hand:
         problems.append(f"South's hand {[card_name(c) for c in hand]}, engine "
-                        f"{[card_name(c) for c in game.hands[0]]}")
+                        f"{[card_name(c) for c in want_hand]} (display order)")
     if game.trump is None:
         if st.trump is not None:
             problems.append(f"row 1 shows trump {SUITS[st.trump]} before anyone made it")
@@ -728,6 +617,10 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
                     break
             else:
                 continue
+            if (how, key) in LOOK_KEYS:
+                _, screen = look_at_last_trick(fe, how, key, rng, timed)
+                played.fuzz_keys += 2
+                continue
             before_events, before = len(fe.events), screen
             sid_before = len(fe.c64.sid_writes)
             kind = _fuzz_kind(p.kind, how, key, screen, game)
@@ -755,6 +648,51 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
                                 f"gave {taken or 'no event'}:\n{screen.text()}")
     played.final = screen
     return played
+
+
+def engine_last_trick(events: list[dict]) -> tuple[dict[int, int], int] | None:
+    """The last trick taken in a transcript so far: ({seat: card}, winner), or None."""
+    ends = [i for i, e in enumerate(events) if e["ev"] == "trick"]
+    if not ends:
+        return None
+    end = start = ends[-1]
+    while start > 0 and events[start - 1]["ev"] == "play":   # a trick's plays precede it
+        start -= 1
+    plays = events[start:end]
+    return {e["seat"]: parse_card(e["card"]) for e in plays}, events[end]["winner"]
+
+
+LOOK_KEYS: tuple[tuple[str, str | int], ...] = (("key", "L"), ("joy", "up"))
+BACK_KEYS: tuple[tuple[str, str | int], ...] = (
+    ("key", SPACE), ("key", RETURN), ("key", "1"), ("key", "P"), ("key", "L"),
+    ("key", LEFT), ("joy", "fire"), ("joy", "left"), ("joy", "up"), ("joy", "down"))
+
+
+def look_at_last_trick(fe: Frontend, how: str, key: str | int, rng: random.Random,
+                       timed: bool = False) -> tuple[LastTrick, Screen]:
+    """Press L (or push the joystick up) at a South prompt: the screen must show the
+    engine's last trick (or say there is none); then any key or joystick move must
+    bring back the prompt exactly as it was (screen and colours) and decide nothing.
+    Returns what the view showed and the screen after."""
+    before, events = fe.screen(), len(fe.events)
+    view_screen = fe.joystick(str(key), "last trick" if timed else "") if how == "joy" \
+        else fe.key(key, "last trick" if timed else "")
+    if prompt(view_screen).kind != "last_trick":
+        raise FrontendError(f"{key!r} ({how}) did not show the last trick:\n"
+                            f"{view_screen.text()}")
+    view = last_trick(view_screen)
+    want = engine_last_trick(fe.events)
+    got = (view.cards, view.winner) if view.winner is not None else None
+    if got != want:
+        raise FrontendError(f"the last trick shows {got}, engine {want}:\n"
+                            f"{view_screen.text()}")
+    back_how, back_key = rng.choice(BACK_KEYS)
+    kind = "back from last trick" if timed else ""
+    after = fe.joystick(str(back_key), kind) if back_how == "joy" else fe.key(back_key, kind)
+    if len(fe.events) != events or after != before:
+        raise FrontendError(f"{back_key!r} ({back_how}) after the last trick did not bring "
+                            f"the prompt back as it was:\n{after.text()}")
+    return view, after
 
 
 def _fuzz_kind(kind: str, how: str, key, screen: Screen, game: GameState) -> str:
@@ -847,8 +785,43 @@ def check_identity(played: PlayedGame) -> None:
         raise FrontendError(f"game {played.seed}: the 6502 differs from pyengine at {diff}")
 
 
+def engine_sheet(events: list[dict]) -> list[SheetRow]:
+    """The score sheet a game's events make: one row per hand dealt, in order."""
+    rows: list[SheetRow] = []
+    dealer, made = 0, None
+    for e in events:
+        if e["ev"] == "deal":
+            dealer, made = e["dealer"], None
+        elif e["ev"] == "bid" and e["call"] != "pass":
+            made = e
+        elif e["ev"] == "passed_out":
+            rows.append(SheetRow(len(rows) + 1, dealer))
+        elif e["ev"] == "score":
+            assert made is not None
+            team = 0 if e["points"][0] else 1
+            rows.append(SheetRow(len(rows) + 1, dealer, SUITS.index(made["suit"]),
+                                 made["seat"], made["alone"], e["tricks"][e["makers"]],
+                                 team, e["points"][team]))
+    return rows
+
+
+def check_sheet(screen: Screen, events: list[dict]) -> None:
+    """The game-over screen's score sheet: the last SHEET_MAX hands of the game, each as
+    the events say, and a title that says which hands they are."""
+    want = engine_sheet(events)
+    shown = want[-SHEET_MAX:]
+    title = f"SCORE SHEET: HANDS {shown[0].hand}-{want[-1].hand}"
+    if len(want) > SHEET_MAX:
+        title += f" (THE LAST {SHEET_MAX})"
+    got_title, got = score_sheet(screen)
+    if (got_title, got) != (title, shown):
+        raise FrontendError(f"the score sheet shows {got_title!r} {got}, want {title!r} "
+                            f"{shown}:\n{screen.text()}")
+
+
 def check_game_over(played: PlayedGame) -> None:
-    """The last screen: WE WIN / THEY WIN and the final score, as the transcript says."""
+    """The last screen: WE WIN / THEY WIN and the final score, as the transcript says,
+    and the score sheet of the game's hands."""
     last = played.events[-1]
     screen = played.final
     assert screen is not None
@@ -860,6 +833,7 @@ def check_game_over(played: PlayedGame) -> None:
     if status(screen).total != (we, they):
         raise FrontendError(f"game {played.seed}: row 0 score {status(screen).total} at "
                             f"the end, want {(we, they)}")
+    check_sheet(screen, played.events)
 
 
 def back_to_title(fe: Frontend) -> Screen:

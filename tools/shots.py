@@ -34,11 +34,27 @@ def demo_at(prg: Path | str, seed: int, at: int) -> Frontend:
         raise ShotError(f"--at {at}: events count from 1")
     fe = Frontend(prg)
     fe.boot()
+    _stop_at_next_game(fe)                    # a demo plays on: one game is all
     fe.start(seed, speed="NO WAIT", demo=True, stop_after=at)
     ends = [i + 1 for i, e in enumerate(fe.events) if e["ev"] == "game_over"]
     if ends and ends[0] < at:
         raise ShotError(f"--at {at}: game {seed} has only {ends[0]} events (1-{ends[0]})")
     return fe
+
+
+def _stop_at_next_game(fe: Frontend) -> list[int]:
+    """Stop the run when the demo starts its second game (sheet_clear is called at
+    each game's start), the first game's end still on screen. Returns the list the
+    starts are counted in."""
+    games: list[int] = []
+
+    def game_starts(c64) -> None:
+        games.append(c64.cycles)
+        if len(games) == 2:
+            c64.stop()
+
+    fe.c64.trap("sheet_clear", game_starts, rts=False)
+    return games
 
 
 def shot(prg: Path | str, seed: int, at: int, out: Path | str, scale: int = SCALE) -> dict:
@@ -94,8 +110,10 @@ def refresh(prg: Path | str = DEFAULT_PRG, docs: Path = DOCS, out=print) -> list
     written.append(save_png(fe.c64.mem, docs / "trick.png", scale=SCALE))
     fe = Frontend(prg)
     fe.boot()
-    # (a demo plays on by itself: South plays this one, to the game-over screen)
-    _human_until(fe, GAME_OVER_SEED, lambda s, p: p.kind == "game_over", rng)
+    games = _stop_at_next_game(fe)
+    fe.start(GAME_OVER_SEED, speed="NO WAIT", demo=True)   # (a demo plays on by itself)
+    if len(games) != 2 or "WIN" not in fe.screen().row(23):
+        raise ShotError(f"demo game {GAME_OVER_SEED} did not reach the end")
     written.append(save_png(fe.c64.mem, docs / "game_over.png", scale=SCALE))
     written.append(hand_gif(prg, HAND_SEED, docs / "hand.gif"))
     for path in written:
