@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tools.c64_terminal import parse_line
 from tools.c64map import Symbols
 from tools.cli import cli
 from tools.frontend import (
@@ -30,7 +31,6 @@ from tools.frontend import (
     check_game_over,
     check_identity,
     engine_state,
-    parse_line,
     play,
     prompt,
     south_hand,

@@ -226,7 +226,8 @@ def _interactive(prg: Path, seed: int | None, transcript: Path | None,
                  echo: Callable[[str], None], colour: bool, force: bool) -> None:
     from pyengine.safeio import UnreadableLine, read_line
 
-    from .frontend import Frontend, interactive
+    from .c64_terminal import interactive
+    from .frontend import Frontend
     from .harness import HarnessError
 
     try:
