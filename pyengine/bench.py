@@ -18,6 +18,7 @@ from .runner import play_game
 
 @dataclass(frozen=True)
 class Throughput:
+    """Games played, hands dealt and the seconds they took."""
     label: str
     games: int
     hands: int
@@ -25,11 +26,13 @@ class Throughput:
 
     @property
     def hands_per_second(self) -> float:
+        """Hands dealt per second."""
         return self.hands / self.seconds if self.seconds else float("inf")
 
 
 def throughput(label: str, make_players: Callable[[int], list[Player]], games: int,
                rules: Rules = BIT93) -> Throughput:
+    """Play ``games`` games (seeds 0, 1, ...) and time them."""
     hands = 0
     start = time.perf_counter()
     for seed in range(games):
@@ -39,11 +42,13 @@ def throughput(label: str, make_players: Callable[[int], list[Player]], games: i
 
 @dataclass(frozen=True)
 class WinRate:
+    """Games won out of games played."""
     wins: int
     games: int
 
     @property
     def rate(self) -> float:
+        """The share of games won."""
         return self.wins / self.games
 
     def interval95(self) -> tuple[float, float]:
@@ -70,6 +75,7 @@ def ref_vs_random(games: int, rules: Rules = BIT93) -> WinRate:
 
 
 def report(games: int = 1000, speed_games: int = 300) -> list[str]:
+    """The lines ``euchre bench`` prints."""
     lines = []
     for t in (
         throughput("random play (4 random seats)",

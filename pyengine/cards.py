@@ -70,6 +70,7 @@ _EXTRA_RANK = (SEVEN, EIGHT) * 4 + (JOKER_RANK,)
 
 
 def make_card(rank: int, suit: Suit) -> Card:
+    """The card of ``rank`` (0-5, 9 to A) and ``suit`` (0-3, S H D C)."""
     return Card(suit * 6 + rank)
 
 
@@ -84,22 +85,27 @@ def rank_of(card: Card) -> int:
 
 
 def same_colour_suit(suit: Suit) -> Suit:
+    """The other suit of the same colour (spades and clubs, hearts and diamonds)."""
     return 3 - suit
 
 
 def is_red(suit: Suit) -> bool:
+    """True for hearts and diamonds."""
     return suit in (HEARTS, DIAMONDS)
 
 
 def is_black_jack(card: Card) -> bool:
+    """True for JS and JC (the first dealer's card under Bit #93)."""
     return rank_of(card) == JACK and not is_red(suit_of(card))
 
 
 def right_bower(trump: Suit) -> Card:
+    """The jack of trump."""
     return make_card(JACK, trump)
 
 
 def left_bower(trump: Suit) -> Card:
+    """The jack of trump's colour, which belongs to trump."""
     return make_card(JACK, same_colour_suit(trump))
 
 
@@ -111,10 +117,12 @@ def card_name(card: Card) -> str:
 
 
 def rank_letter(rank: int) -> str:
+    """A rank as the contract's letter: ``9 T J Q K A`` (``7 8``)."""
     return EXTRA_RANK_LETTERS[rank] if rank < 0 else RANKS[rank]
 
 
 def rank_word(rank: int) -> str:
+    """A rank as players write it: ``9 10 J Q K A`` (``7 8``)."""
     return EXTRA_RANK_LETTERS[rank] if rank < 0 else RANK_WORDS[rank]
 
 
@@ -156,6 +164,7 @@ def parse_card(text: str) -> Card:
 
 
 def parse_suit(text: str) -> Suit:
+    """Read ``S``, ``spades``, ``spade`` or ``♠``; raise CardParseError otherwise."""
     t = text.strip().upper()
     for i, name in enumerate(SUIT_NAMES):
         if t in (SUITS[i], name.upper(), name.upper().rstrip("S"), SUIT_SYMBOLS[i]):
@@ -217,6 +226,7 @@ def trump_rank(card: Card, trump: Suit) -> int:
 
 
 def is_trump(card: Card, trump: Suit) -> bool:
+    """True if ``card`` is a trump (the left bower included)."""
     return TRUMP_RANK[trump][card] >= 0
 
 
@@ -272,6 +282,7 @@ EXT_TRUMP_BASE = 20       # trumps: 20-29 (7 8 9 T Q K A left right joker)
 
 
 def is_suit_contract(contract: int) -> bool:
+    """True for a suit contract (0-3), False for no-trump high or low."""
     return contract < NO_TRUMP_HIGH
 
 

@@ -28,6 +28,7 @@ UPCARD_INDEX = 20
 
 @dataclass(frozen=True)
 class DealtHand:
+    """One deal: the hands by seat, the upcard and the cards out of play."""
     hands: tuple[tuple[Card, ...], ...]   # by seat
     upcard: Card
     kitty: tuple[Card, ...]               # the three cards out of play
@@ -45,6 +46,7 @@ def first_dealer(rng: Rng) -> tuple[list[Card], int]:
 
 
 def deal_hand(rng: Rng, dealer: int) -> DealtHand:
+    """Shuffle with ``rng`` and deal Bit #93's way from the dealer's left."""
     deck = rng.shuffled_deck()
     hands: list[list[Card]] = [[], [], [], []]
     top = 0
@@ -68,6 +70,7 @@ def deal_hand(rng: Rng, dealer: int) -> DealtHand:
 # With the 24-card deck and four players these are exactly the functions above.
 
 def variant_packets(players: int, hand_size: int) -> tuple[tuple[int, ...], ...]:
+    """The packet sizes of each round of dealing for a variant's table."""
     if hand_size == 6:
         return ((3,) * players, (3,) * players)
     first = tuple(3 if k % 2 == 0 else 2 for k in range(players))

@@ -88,6 +88,7 @@ FARMERS_HAND, NO_ACE_NO_FACE_NO_TRUMP = "farmers_hand", "no_ace_no_face_no_trump
 
 
 class Phase(StrEnum):
+    """What the seat to move decides now (see the module docstring)."""
     BID1 = "bid1"
     BID2 = "bid2"
     DISCARD = "discard"
@@ -102,6 +103,7 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True)
 class BidAction:
+    """A bid: pass, order up the upcard's suit, name a suit (alone or not)."""
     call: str                 # PASS, ORDER or NAME; BID in Bid Euchre
     suit: Suit | None = None
     alone: bool = False
@@ -118,6 +120,7 @@ class BidAction:
 
 @dataclass(frozen=True)
 class DiscardAction:
+    """The dealer's discard after picking up the upcard."""
     card: Card
 
     def __str__(self) -> str:
@@ -126,6 +129,7 @@ class DiscardAction:
 
 @dataclass(frozen=True)
 class PlayAction:
+    """A card to the trick."""
     card: Card
 
     def __str__(self) -> str:
@@ -134,6 +138,7 @@ class PlayAction:
 
 @dataclass(frozen=True)
 class JokerSuitAction:
+    """The dealer names the suit an upcard joker proposes."""
     suit: Suit
 
     def __str__(self) -> str:
@@ -142,6 +147,7 @@ class JokerSuitAction:
 
 @dataclass(frozen=True)
 class RedealAction:
+    """Keep a farmer's hand, or ask for a new deal."""
     redeal: bool
 
     def __str__(self) -> str:
@@ -150,6 +156,7 @@ class RedealAction:
 
 @dataclass(frozen=True)
 class DefendAction:
+    """A defender defends alone, or with his partner."""
     alone: bool
 
     def __str__(self) -> str:
@@ -158,6 +165,7 @@ class DefendAction:
 
 @dataclass(frozen=True)
 class DeclareAction:
+    """Bid Euchre: the high bidder's trump, no-trump high or low."""
     trump: int                # 0-3 a suit, 4 no-trump high, 5 no-trump low
 
     def __str__(self) -> str:
@@ -192,6 +200,7 @@ def team_of(seat: int) -> int:
 
 
 def partner_of(seat: int) -> int:
+    """The partner of a seat (four players)."""
     return (seat + 2) % 4
 
 
@@ -227,17 +236,21 @@ class SeatView:
 
     @property
     def players(self) -> int:
+        """The number of players at the table (3 or 4)."""
         return self.rules.players
 
     def team(self, seat: int) -> int:
+        """The scoring side of a seat (itself in cutthroat)."""
         return seat if self.rules.players == 3 else seat & 1
 
     def partner(self, seat: int) -> int | None:
+        """A seat's partner, None in cutthroat."""
         return None if self.rules.players == 3 else (seat + 2) % 4
 
 
 @dataclass
 class GameState:
+    """One whole game under one rule set from one seed (module docstring)."""
     rules: Rules
     seed: int
     rng: Rng
@@ -287,10 +300,12 @@ class GameState:
 
     @property
     def codes(self) -> tuple[Card, ...]:
+        """The deck of this game's rules, as card codes."""
         return _deck_of(self.rules.deck, self.rules.joker)
 
     @property
     def players(self) -> int:
+        """The number of players (3 or 4)."""
         return self.rules.players
 
     def team(self, seat: int) -> int:
@@ -298,6 +313,7 @@ class GameState:
         return seat if self.rules.players == 3 else seat & 1
 
     def partner(self, seat: int) -> int | None:
+        """A seat's partner, None in cutthroat."""
         return None if self.rules.players == 3 else (seat + 2) % 4
 
     def _deal(self) -> None:
@@ -335,6 +351,7 @@ class GameState:
         return self.joker_suit if self.upcard == JOKER else suit_of(self.upcard)
 
     def left_of(self, seat: int) -> int:
+        """The seat to the left of ``seat`` (the next to play)."""
         return (seat + 1) % self.rules.players
 
     def redeal_reason(self, seat: int) -> str | None:
@@ -363,21 +380,26 @@ class GameState:
 
     @property
     def over(self) -> bool:
+        """True once the game is decided."""
         return self.phase is Phase.GAME_OVER
 
     @property
     def to_move(self) -> int | None:
+        """The seat to move, None once the game is over."""
         return None if self.over else self.turn
 
     @property
     def bid_round(self) -> int:
+        """The bidding round now (1 or 2), 0 outside bidding."""
         return _BID_ROUND.get(self.phase, 0)
 
     @property
     def tricks_per_hand(self) -> int:
+        """Tricks in a hand (the hand size)."""
         return self.rules.hand_size
 
     def led_suit(self) -> Suit | None:
+        """The effective suit led to the trick on the table, None if empty."""
         if not self.trick:
             return None
         return EXT.effective_suit[self.trump][self.trick[0][1]]
@@ -449,6 +471,7 @@ class GameState:
         return trumps or others
 
     def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (its own cards only): a :class:`SeatView`."""
         return SeatView(
             seat=seat, phase=self.phase, hand=tuple(self.hands[seat]), dealer=self.dealer,
             upcard=self.upcard, round=self.bid_round, bids=tuple(self.bids), trump=self.trump,
@@ -465,6 +488,7 @@ class GameState:
     # --- moves --------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
+        """Play ``action`` for the seat to move; IllegalAction says why not."""
         if self.over:
             raise IllegalAction("the game is over")
         if action not in self.legal_actions():

@@ -87,9 +87,13 @@ TRUMP_WORTH_BASE = 10                  # throw-away order: side cards 0-5, trump
 
 
 class Player(Protocol):
+    """Anything that decides for a seat from that seat's view (docs/library.md)."""
+
     name: str
 
-    def decide(self, view: SeatView) -> Action: ...
+    def decide(self, view: SeatView) -> Action:
+        """One of ``view.legal``: what this seat does now."""
+        ...
 
 
 def hand_strength(hand: tuple[Card, ...] | list[Card], trump: Suit) -> int:
@@ -258,6 +262,7 @@ class RefPlayer:
     thresholds: BidThresholds = DEFAULT_THRESHOLDS
 
     def decide(self, view: SeatView) -> Action:
+        """Bid, discard or play by the reference rules (module docstring)."""
         if view.phase in (Phase.BID1, Phase.BID2):
             return ref_bid(view, self.thresholds)
         if view.phase is Phase.DISCARD:
@@ -276,4 +281,5 @@ class RandomPlayer:
         self._rng = random.Random(self.seed)
 
     def decide(self, view: SeatView) -> Action:
+        """A legal action chosen uniformly at random."""
         return self._rng.choice(view.legal)

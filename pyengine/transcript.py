@@ -24,12 +24,14 @@ class TranscriptError(ValueError):
 
 @dataclass
 class Transcript:
+    """A game as the transcript contract holds it: rules, options, seed, events."""
     rules: str
     seed: int
     events: list[dict]
     options: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
+        """The transcript as one JSON object."""
         return {"format": FORMAT, "rules": self.rules, "options": self.options,
                 "seed": self.seed, "events": self.events}
 
@@ -41,6 +43,7 @@ class Transcript:
         return f'{head}, "events": [\n  {lines}\n]}}\n'
 
     def write(self, path: str | Path) -> None:
+        """Write :meth:`dumps` to ``path``."""
         Path(path).write_text(self.dumps())
 
 
@@ -52,6 +55,7 @@ def from_game(game: GameState) -> Transcript:
 
 
 def loads(text: str, source: str = "transcript") -> Transcript:
+    """Read a transcript from JSON text; TranscriptError says what is wrong."""
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -75,6 +79,7 @@ def loads(text: str, source: str = "transcript") -> Transcript:
 
 
 def read(path: str | Path) -> Transcript:
+    """Read a transcript file; TranscriptError says what is wrong."""
     p = Path(path)
     try:
         text = p.read_text()
