@@ -34,17 +34,21 @@ own team, and ``total``/``tricks_won`` have three entries.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from . import bid6
 from .cards import (
     CONTRACT_WORDS,
     EXT,
+    EXT_CARDS,
     JOKER,
     SUIT_NAMES,
     TEN,
     Card,
+    CardParseError,
     Suit,
     card_label,
     card_name,
@@ -101,6 +105,27 @@ class Phase(StrEnum):
     DECLARE = "declare"
 
 
+def _as_suit(action: Any, name: str) -> None:
+    """Store a suit given as 0-3 or a name as the Suit value (others stay, for why_illegal)."""
+    value = getattr(action, name)
+    if value is None or type(value) is Suit:
+        return
+    if isinstance(value, str):
+        value = Suit(value)
+    elif isinstance(value, int) and 0 <= value < 4:
+        value = Suit(value)
+    object.__setattr__(action, name, value)
+
+
+def _as_card(action: Any) -> None:
+    """Store a card given as a code or a name as the Card value."""
+    value = action.card
+    if type(value) is Card:
+        return
+    if isinstance(value, str) or (isinstance(value, int) and 0 <= value < EXT_CARDS):
+        object.__setattr__(action, "card", Card(value))
+
+
 @dataclass(frozen=True)
 class BidAction:
     """A bid: pass, order up the upcard's suit, name a suit (alone or not)."""
@@ -108,6 +133,9 @@ class BidAction:
     suit: Suit | None = None
     alone: bool = False
     tricks: int | None = None     # Bid Euchre: the tricks bid
+
+    def __post_init__(self) -> None:
+        _as_suit(self, "suit")
 
     def __str__(self) -> str:
         if self.call == PASS:
@@ -120,8 +148,11 @@ class BidAction:
 
 @dataclass(frozen=True)
 class DiscardAction:
-    """The dealer's discard after picking up the upcard."""
+    """The dealer's discard after picking up the upcard (``DiscardAction("9S")``)."""
     card: Card
+
+    def __post_init__(self) -> None:
+        _as_card(self)
 
     def __str__(self) -> str:
         return f"discard {card_name(self.card)}"
@@ -129,8 +160,11 @@ class DiscardAction:
 
 @dataclass(frozen=True)
 class PlayAction:
-    """A card to the trick."""
+    """A card to the trick (``PlayAction("JD")`` reads the card)."""
     card: Card
+
+    def __post_init__(self) -> None:
+        _as_card(self)
 
     def __str__(self) -> str:
         return f"play {card_name(self.card)}"
@@ -140,6 +174,9 @@ class PlayAction:
 class JokerSuitAction:
     """The dealer names the suit an upcard joker proposes."""
     suit: Suit
+
+    def __post_init__(self) -> None:
+        _as_suit(self, "suit")
 
     def __str__(self) -> str:
         return f"joker names {SUIT_NAMES[self.suit]}"
@@ -174,9 +211,16 @@ class DeclareAction:
 
 Action = (BidAction | DiscardAction | PlayAction | JokerSuitAction | RedealAction
           | DefendAction | DeclareAction)
+ACTION_TYPES = (BidAction, DiscardAction, PlayAction, JokerSuitAction, RedealAction,
+                DefendAction, DeclareAction)
 
 PLAY_ACTIONS = tuple(PlayAction(Card(c)) for c in range(33))
 DISCARD_ACTIONS = tuple(DiscardAction(Card(c)) for c in range(33))
+PASS_ACTION = BidAction(PASS)
+# (call, suit, alone) -> the one BidAction value: bids are listed millions of times
+_BIDS = {(call, s, a): BidAction(call, Suit(s), a)
+         for call in (ORDER, NAME) for s in range(4) for a in (False, True)}
+_SUIT_VALUES = tuple(Suit(s) for s in range(4))
 BID6_ACTIONS = {None: BidAction(PASS), **{n: BidAction(BID, None, False, n)
                                           for n in range(bid6.MIN_BID, bid6.MAX_BID + 1)}}
 BID_PHASES = (Phase.BID1, Phase.BID2, Phase.AUCTION)
@@ -278,6 +322,7 @@ class GameState:
     played: list[Card] = field(default_factory=list)
     tricks_won: list[int] = field(default_factory=lambda: [0, 0])
     tricks_played: int = 0
+    actions: list[Action] = field(default_factory=list, repr=False)  # every apply(), in order
     _legal: list[Action] | None = field(default=None, repr=False)
 
     # --- construction -------------------------------------------------------
@@ -422,7 +467,7 @@ class GameState:
             return [PLAY_ACTIONS[c] for c in
                     sorted(ext_legal_plays(self.hands[self.turn], self.trump, self.led_suit()))]
         if p is Phase.JOKER:
-            return [JokerSuitAction(s) for s in range(4)]
+            return [JokerSuitAction(s) for s in _SUIT_VALUES]
         if p is Phase.REDEAL:
             return [RedealAction(False), RedealAction(True)]
         if p is Phase.DEFEND:
@@ -447,17 +492,17 @@ class GameState:
 
     def _legal_bids1(self) -> list[Action]:
         suit = self.up_suit
-        acts: list[Action] = [BidAction(PASS)]
+        acts: list[Action] = [PASS_ACTION]
         forced = self.must_go_alone(self.turn)
-        acts += [BidAction(ORDER, suit, a) for a in self._alone_choices(forced)]
+        acts += [_BIDS[ORDER, suit, a] for a in self._alone_choices(forced)]
         return acts
 
     def _legal_bids2(self) -> list[Action]:
         stuck = (self.rules.stick_the_dealer and self.turn == self.dealer)
-        acts: list[Action] = [] if stuck else [BidAction(PASS)]
+        acts: list[Action] = [] if stuck else [PASS_ACTION]
         for s in range(4):
             if s != self.up_suit:
-                acts += [BidAction(NAME, s, a) for a in self._alone_choices(False)]
+                acts += [_BIDS[NAME, s, a] for a in self._alone_choices(False)]
         return acts
 
     def legal_discards(self) -> list[Card]:
@@ -472,6 +517,10 @@ class GameState:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (its own cards only): a :class:`SeatView`."""
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < self.rules.players:
+            raise ValueError(f"seat {seat!r}: this game's seats are 0-{self.rules.players - 1} "
+                             f"({', '.join(f'{s} {SEAT_NAMES[s]}' for s in range(self.players))})")
         return SeatView(
             seat=seat, phase=self.phase, hand=tuple(self.hands[seat]), dealer=self.dealer,
             upcard=self.upcard, round=self.bid_round, bids=tuple(self.bids), trump=self.trump,
@@ -488,12 +537,22 @@ class GameState:
     # --- moves --------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
-        """Play ``action`` for the seat to move; IllegalAction says why not."""
+        """Play ``action`` for the seat to move; IllegalAction says why not.
+
+        ``action`` is a value like those of :meth:`legal_actions` (a string is refused
+        with a TypeError: :meth:`parse_action` reads one).
+        """
+        if not isinstance(action, ACTION_TYPES):
+            hint = (f"; g.parse_action({action!r}) reads one" if isinstance(action, str)
+                    else "")
+            raise TypeError(f"apply() takes an action such as those of legal_actions(), "
+                            f"not {type(action).__name__} {action!r}{hint}")
         if self.over:
             raise IllegalAction("the game is over")
         if action not in self.legal_actions():
             raise IllegalAction(self.why_illegal(action))
         self._legal = None
+        self.actions.append(action)
         if isinstance(action, BidAction):
             if self.phase is Phase.AUCTION:
                 self._apply_bid6(action)
@@ -511,6 +570,66 @@ class GameState:
             self._apply_defend(action.alone)
         else:
             self._apply_declare(action.trump)
+
+    # --- the game as a value (OpenSpiel's and python-chess's habits) -----------
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is decided (the same as ``over``)."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team (a seat in cutthroat), None while the game goes on."""
+        return self.events[-1].winner if self.over else None
+
+    def returns(self) -> tuple[float, ...]:
+        """The result per team: 1.0 for the winner, 0.0 for the others (all 0.0 before
+        the end). The points are in ``total``."""
+        win = self.winner
+        return tuple(float(t == win) for t in range(self.rules.teams))
+
+    def clone(self) -> GameState:
+        """An independent copy: applying to one leaves the other as it was."""
+        g = copy.copy(self)
+        g.rng = Rng(self.rng.state)
+        g.events, g.total, g.bids = list(self.events), list(self.total), list(self.bids)
+        g.hands = [list(h) for h in self.hands]
+        g.queue, g.trick, g.played = list(self.queue), list(self.trick), list(self.played)
+        g.tricks_won, g.actions = list(self.tricks_won), list(self.actions)
+        g._legal = None
+        return g
+
+    def undo(self) -> Action:
+        """Take back the last applied action and return it (the chance steps it led to,
+        a deal included, are undone too); IllegalAction if there is none."""
+        if not self.actions:
+            raise IllegalAction("nothing to undo: no action has been applied")
+        last = self.actions[-1]
+        g = GameState.new(self.rules, self.seed)
+        for a in self.actions[:-1]:
+            g.apply(a)
+        self.__dict__.update(g.__dict__)
+        return last
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action written as ``text``: its words (``order up alone``,
+        ``pass``, ``play JD``) or, to play or discard, the card alone (``JD``, ``10h``)."""
+        legal = self.legal_actions()
+        words = " ".join(text.lower().split())
+        for a in legal:
+            if str(a).lower() == words:
+                return a
+        if self.phase in (Phase.PLAY, Phase.DISCARD):
+            try:
+                card = Card(words.split(" ", 1)[-1] if " " in words else words)
+            except (CardParseError, ValueError):
+                card = None
+            for a in legal:
+                if a.card == card:  # type: ignore[union-attr]
+                    return a
+        raise IllegalAction(f"{text!r} is not a legal action now; legal: "
+                            f"{', '.join(str(a) for a in legal) or 'none (the game is over)'}")
 
     _PHASE_ACTIONS = {
         Phase.JOKER: JokerSuitAction, Phase.REDEAL: RedealAction, Phase.DEFEND: DefendAction,

@@ -551,12 +551,19 @@ class PimcPlayer:
             seat = (seat + 1) % 4
 
 
+def _int(value: int | None) -> int | None:
+    return None if value is None else int(value)
+
+
 def _view_digest(view: SeatView, seed: int) -> int:
     """A seed from what the seat sees: the same view always gets the same worlds."""
-    text = repr((seed, view.seat, view.phase.value, view.hand, view.dealer, view.upcard,
-                 [(b.seat, b.round, b.call, b.suit, b.alone) for b in view.bids],
-                 view.trump, view.maker, view.trick, view.played, view.tricks_won, view.total,
-                 view.discarded))
+    # plain ints, so the text (and the worlds) stay what they were when cards were ints
+    text = repr((seed, view.seat, view.phase.value, tuple(map(int, view.hand)), view.dealer,
+                 _int(view.upcard),
+                 [(b.seat, b.round, b.call, _int(b.suit), b.alone) for b in view.bids],
+                 _int(view.trump), view.maker, tuple((s, int(c)) for s, c in view.trick),
+                 tuple(map(int, view.played)), view.tricks_won, view.total,
+                 _int(view.discarded)))
     return zlib.crc32(text.encode())
 
 
