@@ -77,6 +77,9 @@ def variant_packets(players: int, hand_size: int) -> tuple[tuple[int, ...], ...]
     return (first, tuple(5 - n for n in first))
 
 
+_PACKETS = {(p, h): variant_packets(p, h) for p in (3, 4) for h in (5, 6)}
+
+
 def first_dealer_among(rng: Rng, codes: tuple[Card, ...], players: int) -> tuple[list[Card], int]:
     """Deal face up to seats 0, 1, ... until a black jack; return (cards shown, dealer)."""
     order = rng.shuffled_deck(len(codes))
@@ -95,7 +98,8 @@ def deal_variant(rng: Rng, dealer: int, codes: tuple[Card, ...], players: int,
     deck = [codes[k] for k in rng.shuffled_deck(len(codes))]
     hands: list[list[Card]] = [[] for _ in range(players)]
     top = 0
-    for packets in variant_packets(players, hand_size):
+    packets_of = _PACKETS.get((players, hand_size)) or variant_packets(players, hand_size)
+    for packets in packets_of:
         for k, n in enumerate(packets):
             seat = (dealer + 1 + k) % players
             hands[seat].extend(deck[top:top + n])

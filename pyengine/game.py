@@ -53,7 +53,6 @@ from .cards import (
     card_label,
     card_name,
     deck_codes,
-    ext_legal_plays,
     rank_of,
     suit_of,
 )
@@ -221,6 +220,50 @@ PASS_ACTION = BidAction(PASS)
 _BIDS = {(call, s, a): BidAction(call, Suit(s), a)
          for call in (ORDER, NAME) for s in range(4) for a in (False, True)}
 _SUIT_VALUES = tuple(Suit(s) for s in range(4))
+
+
+def _bid_list(up_suit: int, rnd: int, choices: tuple[bool, ...], with_pass: bool
+              ) -> tuple[BidAction, ...]:
+    suits = (up_suit,) if rnd == 1 else tuple(s for s in range(4) if s != up_suit)
+    call = ORDER if rnd == 1 else NAME
+    return ((PASS_ACTION,) if with_pass else ()) + tuple(
+        _BIDS[call, s, a] for s in suits for a in choices)
+
+
+# Every list of legal bids, built once: round 1 by (upcard's suit, must go alone, alone
+# allowed), round 2 by (turned-down suit, alone allowed, the dealer is stuck).
+_ROUND1 = {(s, forced, allowed): _bid_list(s, 1, (True,) if forced else
+                                           (False, True) if allowed else (False,), True)
+           for s in range(4) for forced in (False, True) for allowed in (False, True)}
+_ROUND2 = {(s, allowed, stuck): _bid_list(s, 2, (False, True) if allowed else (False,),
+                                          not stuck)
+           for s in range(4) for allowed in (False, True) for stuck in (False, True)}
+
+
+def _play_event(seat: int, card: Card) -> Play:
+    """``Play(seat, card)``, the same value, without the frozen dataclass's __init__
+    (its one setattr call a field is a tenth of a hand's time; issue 13)."""
+    e = _new_object(Play)
+    d = e.__dict__
+    d["seat"] = seat
+    d["card"] = card
+    return e
+
+
+def _trick_event(winner: int) -> Trick:
+    """``Trick(winner)``, built as :func:`_play_event` builds a Play."""
+    e = _new_object(Trick)
+    e.__dict__["winner"] = winner
+    return e
+
+
+def bid_action(call: str, suit: Suit | None = None, alone: bool = False) -> BidAction:
+    """The one BidAction value of a pass, order or name: equal to ``BidAction(...)``,
+    and the very object ``legal_actions()`` lists, so ``apply`` need not compare it."""
+    if call == PASS:
+        return PASS_ACTION
+    found = _BIDS.get((call, suit, alone))
+    return found if found is not None else BidAction(call, suit, alone)
 BID6_ACTIONS = {None: BidAction(PASS), **{n: BidAction(BID, None, False, n)
                                           for n in range(bid6.MIN_BID, bid6.MAX_BID + 1)}}
 BID_PHASES = (Phase.BID1, Phase.BID2, Phase.AUCTION)
@@ -249,6 +292,7 @@ def partner_of(seat: int) -> int:
 
 
 SEAT_NAMES = ("South", "West", "North", "East")
+_new_view = _new_object = object.__new__
 
 
 @dataclass(slots=True)
@@ -323,7 +367,7 @@ class GameState:
     tricks_won: list[int] = field(default_factory=lambda: [0, 0])
     tricks_played: int = 0
     actions: list[Action] = field(default_factory=list, repr=False)  # every apply(), in order
-    _legal: list[Action] | None = field(default=None, repr=False)
+    _legal: tuple[Action, ...] | None = field(default=None, repr=False)
 
     # --- construction -------------------------------------------------------
 
@@ -412,6 +456,12 @@ class GameState:
         return None
 
     def _offer_redeals(self) -> None:
+        r = self.rules
+        if not (r.farmers_hand or r.no_ace_no_face_no_trump):     # no seat may ask
+            self.queue = []
+            self.phase = Phase.BID1
+            self.turn = (self.dealer + 1) % r.players
+            return
         seats = [(self.dealer + k) % self.players for k in range(1, self.players + 1)]
         self.queue = [s for s in seats if self.redeal_reason(s) is not None]
         if self.queue:
@@ -453,30 +503,34 @@ class GameState:
         """Everything the seat to move may do, in a fixed canonical order."""
         if self._legal is None:
             self._legal = self._compute_legal()
-        return self._legal
+        return list(self._legal)
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self) -> tuple[Action, ...]:
         p = self.phase
+        if p is Phase.PLAY:                     # the most frequent: led_suit() inline
+            hand, trick = self.hands[self.turn], self.trick
+            if trick:
+                eff = EXT.effective_suit[self.trump]
+                led = eff[trick[0][1]]
+                hand = [c for c in hand if eff[c] == led] or hand
+            return tuple([PLAY_ACTIONS[c] for c in sorted(hand)])
         if p is Phase.BID1:
             return self._legal_bids1()
         if p is Phase.BID2:
             return self._legal_bids2()
         if p is Phase.DISCARD:
-            return [DISCARD_ACTIONS[c] for c in sorted(self.legal_discards())]
-        if p is Phase.PLAY:
-            return [PLAY_ACTIONS[c] for c in
-                    sorted(ext_legal_plays(self.hands[self.turn], self.trump, self.led_suit()))]
+            return tuple([DISCARD_ACTIONS[c] for c in sorted(self.legal_discards())])
         if p is Phase.JOKER:
-            return [JokerSuitAction(s) for s in _SUIT_VALUES]
+            return tuple(JokerSuitAction(s) for s in _SUIT_VALUES)
         if p is Phase.REDEAL:
-            return [RedealAction(False), RedealAction(True)]
+            return (RedealAction(False), RedealAction(True))
         if p is Phase.DEFEND:
-            return [DefendAction(False), DefendAction(True)]
+            return (DefendAction(False), DefendAction(True))
         if p is Phase.AUCTION:
-            return [BID6_ACTIONS[n] for n in self._bid6_choices()]
+            return tuple(BID6_ACTIONS[n] for n in self._bid6_choices())
         if p is Phase.DECLARE:
-            return [DeclareAction(t) for t in bid6.ALL_CONTRACTS]
-        return []
+            return tuple(DeclareAction(t) for t in bid6.ALL_CONTRACTS)
+        return ()
 
     def _bid6_choices(self) -> tuple[int | None, ...]:
         return bid6.legal_bids(self.contract, self.turn == self.dealer)
@@ -490,20 +544,15 @@ class GameState:
         """Canadian rule: the dealer's partner who orders up in round 1 must go alone."""
         return self.rules.canadian_rule and seat == partner_of(self.dealer)
 
-    def _legal_bids1(self) -> list[Action]:
-        suit = self.up_suit
-        acts: list[Action] = [PASS_ACTION]
-        forced = self.must_go_alone(self.turn)
-        acts += [_BIDS[ORDER, suit, a] for a in self._alone_choices(forced)]
-        return acts
+    def _legal_bids1(self) -> tuple[Action, ...]:
+        """Pass, or order the upcard's suit (alone: as the rules allow or demand)."""
+        return _ROUND1[self.up_suit, self.must_go_alone(self.turn), self.rules.alone_allowed]
 
-    def _legal_bids2(self) -> list[Action]:
-        stuck = (self.rules.stick_the_dealer and self.turn == self.dealer)
-        acts: list[Action] = [] if stuck else [PASS_ACTION]
-        for s in range(4):
-            if s != self.up_suit:
-                acts += [_BIDS[NAME, s, a] for a in self._alone_choices(False)]
-        return acts
+    def _legal_bids2(self) -> tuple[Action, ...]:
+        """Pass (unless the dealer is stuck), or name another suit."""
+        r = self.rules
+        return _ROUND2[self.up_suit, r.alone_allowed,
+                       r.stick_the_dealer and self.turn == self.dealer]
 
     def legal_discards(self) -> list[Card]:
         """The dealer's choices (Bit #93: 'scartandone un'altra, dello stesso seme, se la ha')."""
@@ -517,22 +566,43 @@ class GameState:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (its own cards only): a :class:`SeatView`."""
-        if isinstance(seat, bool) or not isinstance(seat, int) \
+        if (type(seat) is not int and (isinstance(seat, bool) or not isinstance(seat, int))) \
                 or not 0 <= seat < self.rules.players:
             raise ValueError(f"seat {seat!r}: this game's seats are 0-{self.rules.players - 1} "
                              f"({', '.join(f'{s} {SEAT_NAMES[s]}' for s in range(self.players))})")
-        return SeatView(
-            seat=seat, phase=self.phase, hand=tuple(self.hands[seat]), dealer=self.dealer,
-            upcard=self.upcard, round=self.bid_round, bids=tuple(self.bids), trump=self.trump,
-            maker=self.maker, alone=self.alone, sitting_out=self.sitting_out,
-            trick=tuple(self.trick), played=tuple(self.played),
-            tricks_won=tuple(self.tricks_won),
-            total=tuple(self.total),
-            discarded=self.discarded if seat == self.dealer else None,
-            legal=tuple(self.legal_actions()) if seat == self.turn and not self.over else (),
-            rules=self.rules, up_suit=self.up_suit, defender_out=self.defender_out,
-            contract=self.contract, high_bidder=self.high_bidder,
-        )
+        # Slots stored one by one: the same value as SeatView(...) with keywords, in a
+        # fifth of the time (a view is built for every decision; issue 13).
+        v = _new_view(SeatView)
+        phase = v.phase = self.phase
+        v.seat = seat
+        v.hand = tuple(self.hands[seat])
+        v.dealer = dealer = self.dealer
+        v.upcard = upcard = self.upcard
+        v.round = _BID_ROUND.get(phase, 0)
+        v.bids = tuple(self.bids)
+        v.trump = self.trump
+        v.maker = self.maker
+        v.alone = self.alone
+        v.sitting_out = self.sitting_out
+        v.trick = tuple(self.trick)
+        v.played = tuple(self.played)
+        v.tricks_won = tuple(self.tricks_won)
+        v.total = tuple(self.total)
+        v.discarded = self.discarded if seat == dealer else None
+        if seat == self.turn and phase is not Phase.GAME_OVER:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal()
+            v.legal = legal
+        else:
+            v.legal = ()
+        v.rules = self.rules
+        v.up_suit = None if upcard is None else (
+            self.joker_suit if upcard == JOKER else suit_of(upcard))
+        v.defender_out = self.defender_out
+        v.contract = self.contract
+        v.high_bidder = self.high_bidder
+        return v
 
     # --- moves --------------------------------------------------------------
 
@@ -542,6 +612,39 @@ class GameState:
         ``action`` is a value like those of :meth:`legal_actions` (a string is refused
         with a TypeError: :meth:`parse_action` reads one).
         """
+        # An action that is one of the listed values themselves (what a player picks
+        # from view.legal) is legal without comparing it field by field (issue 13).
+        listed = self._legal
+        if listed is not None:
+            for a in listed:
+                if a is action:
+                    break
+            else:
+                listed = None
+        if listed is None:
+            self._check(action)
+        self._legal = None
+        self.actions.append(action)
+        if isinstance(action, PlayAction):
+            self._apply_play(action.card)
+        elif isinstance(action, BidAction):
+            if self.phase is Phase.AUCTION:
+                self._apply_bid6(action)
+            else:
+                self._apply_bid(action)
+        elif isinstance(action, DiscardAction):
+            self._apply_discard(action.card)
+        elif isinstance(action, JokerSuitAction):
+            self._apply_joker(action.suit)
+        elif isinstance(action, RedealAction):
+            self._apply_redeal(action.redeal)
+        elif isinstance(action, DefendAction):
+            self._apply_defend(action.alone)
+        else:
+            self._apply_declare(action.trump)
+
+    def _check(self, action: Action) -> None:
+        """Raise TypeError or IllegalAction unless ``action`` may be applied now."""
         if not isinstance(action, ACTION_TYPES):
             hint = (f"; g.parse_action({action!r}) reads one" if isinstance(action, str)
                     else "")
@@ -551,25 +654,6 @@ class GameState:
             raise IllegalAction("the game is over")
         if action not in self.legal_actions():
             raise IllegalAction(self.why_illegal(action))
-        self._legal = None
-        self.actions.append(action)
-        if isinstance(action, BidAction):
-            if self.phase is Phase.AUCTION:
-                self._apply_bid6(action)
-            else:
-                self._apply_bid(action)
-        elif isinstance(action, DiscardAction):
-            self._apply_discard(action.card)
-        elif isinstance(action, PlayAction):
-            self._apply_play(action.card)
-        elif isinstance(action, JokerSuitAction):
-            self._apply_joker(action.suit)
-        elif isinstance(action, RedealAction):
-            self._apply_redeal(action.redeal)
-        elif isinstance(action, DefendAction):
-            self._apply_defend(action.alone)
-        else:
-            self._apply_declare(action.trump)
 
     # --- the game as a value (OpenSpiel's and python-chess's habits) -----------
 
@@ -819,22 +903,30 @@ class GameState:
     def _apply_play(self, card: Card) -> None:
         seat = self.turn
         self.hands[seat].remove(card)
-        self.trick.append((seat, card))
+        trick = self.trick
+        trick.append((seat, card))
         self.played.append(card)
-        self.events.append(Play(seat, card))
-        active = self.players - (self.sitting_out is not None) - (self.defender_out is not None)
-        if len(self.trick) < active:
-            self.turn = self._next_active(seat)
+        self.events.append(_play_event(seat, card))
+        sitting_out, defender_out = self.sitting_out, self.defender_out
+        players = self.rules.players
+        if len(trick) < players - (sitting_out is not None) - (defender_out is not None):
+            nxt = (seat + 1) % players
+            while nxt == sitting_out or nxt == defender_out:
+                nxt = (nxt + 1) % players
+            self.turn = nxt
             return
-        led = EXT.effective_suit[self.trump][self.trick[0][1]]
-        table = EXT.power[self.trump][led]
-        winner = max(self.trick, key=lambda sc: table[sc[1]])[0]
-        self.events.append(Trick(winner))
-        self.tricks_won[self.team(winner)] += 1
+        trump = self.trump
+        table = EXT.power[trump][EXT.effective_suit[trump][trick[0][1]]]
+        winner, best = trick[0][0], table[trick[0][1]]
+        for s, c in trick:                      # the highest power is always unique
+            if table[c] > best:
+                winner, best = s, table[c]
+        self.events.append(_trick_event(winner))
+        self.tricks_won[winner if players == 3 else winner & 1] += 1
         self.tricks_played += 1
         self.trick = []
         self.turn = winner
-        if self.tricks_played == self.tricks_per_hand:
+        if self.tricks_played == self.rules.hand_size:
             self._score_hand()
 
     def hand_points(self) -> tuple[int, ...]:

@@ -83,6 +83,9 @@ def mask_for(n: int) -> int:
     return m
 
 
+_MASKS = tuple(mask_for(n) if n else 0 for n in range(257))
+
+
 @dataclass
 class Rng:
     """The game's generator; ``Rng.from_seed(game_number)``."""
@@ -113,9 +116,24 @@ class Rng:
                 return r
 
     def shuffled_deck(self, size: int = 24) -> list[int]:
-        """The deck 0 to ``size - 1`` shuffled (Fisher-Yates from the top)."""
+        """The deck 0 to ``size - 1`` shuffled (Fisher-Yates from the top).
+
+        The same draws as ``j = self.below(i + 1)`` for ``i`` from ``size - 1`` down,
+        with :func:`step` and :func:`mask_for` written inline: a shuffle starts every
+        hand (issue 13; tests/test_rng.py compares the two)."""
         deck = list(range(size))
+        x = self.state
+        masks = _MASKS
         for i in range(size - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            mask = masks[n]
+            while True:
+                x ^= (x << 8) & 0xFFFFFFFF
+                x ^= x >> 9
+                x ^= (x << 23) & 0xFFFFFFFF
+                j = x & mask               # the low byte, masked (mask <= 0xFF)
+                if j < n:
+                    break
             deck[i], deck[j] = deck[j], deck[i]
+        self.state = x
         return deck
