@@ -77,9 +77,6 @@ def variant_packets(players: int, hand_size: int) -> tuple[tuple[int, ...], ...]
     return (first, tuple(5 - n for n in first))
 
 
-_PACKETS = {(p, h): variant_packets(p, h) for p in (3, 4) for h in (5, 6)}
-
-
 def first_dealer_among(rng: Rng, codes: tuple[Card, ...], players: int) -> tuple[list[Card], int]:
     """Deal face up to seats 0, 1, ... until a black jack; return (cards shown, dealer)."""
     order = rng.shuffled_deck(len(codes))
@@ -95,15 +92,27 @@ def deal_variant(rng: Rng, dealer: int, codes: tuple[Card, ...], players: int,
                  hand_size: int, upcard: bool) -> tuple[tuple[tuple[Card, ...], ...],
                                                        Card | None, tuple[Card, ...]]:
     """Deal a variant's hand: (hands by seat, upcard or None, cards out of play)."""
-    deck = [codes[k] for k in rng.shuffled_deck(len(codes))]
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    top = 0
-    packets_of = _PACKETS.get((players, hand_size)) or variant_packets(players, hand_size)
-    for packets in packets_of:
-        for k, n in enumerate(packets):
-            seat = (dealer + 1 + k) % players
-            hands[seat].extend(deck[top:top + n])
-            top += n
+    deck = rng.shuffle(list(codes))     # the same as codes[k] for k in shuffled_deck()
+    spans, top = _LAYOUTS.get((players, hand_size, dealer)) \
+        or deal_layout(players, hand_size, dealer)
+    hands = tuple(tuple(deck[a:b] + deck[c:d]) for a, b, c, d in spans)
     up = deck[top] if upcard else None
     rest = deck[top + 1:] if upcard else deck[top:]
-    return tuple(tuple(h) for h in hands), up, tuple(rest)
+    return hands, up, tuple(rest)
+
+
+def deal_layout(players: int, hand_size: int, dealer: int
+                ) -> tuple[tuple[tuple[int, int, int, int], ...], int]:
+    """Where each seat's two packets lie in the shuffled deck, by seat, and the index
+    of the first card left over: the packets of :func:`variant_packets` dealt from
+    the dealer's left."""
+    spans: list[list[int]] = [[] for _ in range(players)]
+    top = 0
+    for packets in variant_packets(players, hand_size):
+        for k, n in enumerate(packets):
+            spans[(dealer + 1 + k) % players] += [top, top + n]
+            top += n
+    return tuple((s[0], s[1], s[2], s[3]) for s in spans), top
+
+
+_LAYOUTS = {(p, h, d): deal_layout(p, h, d) for p in (3, 4) for h in (5, 6) for d in range(p)}

@@ -41,6 +41,7 @@ from typing import Any
 
 from . import bid6
 from .cards import (
+    _SUIT_OF,
     CONTRACT_WORDS,
     EXT,
     EXT_CARDS,
@@ -598,7 +599,7 @@ class GameState:
             v.legal = ()
         v.rules = self.rules
         v.up_suit = None if upcard is None else (
-            self.joker_suit if upcard == JOKER else suit_of(upcard))
+            self.joker_suit if upcard == JOKER else _SUIT_OF[upcard])
         v.defender_out = self.defender_out
         v.contract = self.contract
         v.high_bidder = self.high_bidder
@@ -906,7 +907,11 @@ class GameState:
         trick = self.trick
         trick.append((seat, card))
         self.played.append(card)
-        self.events.append(_play_event(seat, card))
+        event = _new_object(Play)               # _play_event(seat, card), inline
+        d = event.__dict__
+        d["seat"] = seat
+        d["card"] = card
+        self.events.append(event)
         sitting_out, defender_out = self.sitting_out, self.defender_out
         players = self.rules.players
         if len(trick) < players - (sitting_out is not None) - (defender_out is not None):

@@ -158,8 +158,14 @@ def ref_bid(v: SeatView, t: BidThresholds = DEFAULT_THRESHOLDS) -> BidAction:
     legal = v.legal
     if v.round == 1:
         trump = suit_of(v.upcard)
-        canadian = any(a.call == ORDER for a in legal) and not any(
-            a.call == ORDER and not a.alone for a in legal)
+        may_order = plain_order = False         # Canadian: one may order, alone only
+        for a in legal:
+            if a.call == ORDER:
+                may_order = True
+                if not a.alone:
+                    plain_order = True
+                    break
+        canadian = may_order and not plain_order
         if canadian:
             strength = hand_strength(v.hand, trump)
             call_min = t.canadian_min
@@ -285,6 +291,9 @@ class RefPlayer:
 
     def decide(self, view: SeatView) -> Action:
         """Bid, discard or play by the reference rules (module docstring)."""
+        legal = view.legal
+        if len(legal) == 1:         # every rule below answers a legal action: this one
+            return legal[0]
         phase = view.phase
         if phase is Phase.PLAY:
             return ref_play(view)

@@ -116,12 +116,17 @@ class Rng:
                 return r
 
     def shuffled_deck(self, size: int = 24) -> list[int]:
-        """The deck 0 to ``size - 1`` shuffled (Fisher-Yates from the top).
+        """The deck 0 to ``size - 1`` shuffled (Fisher-Yates from the top)."""
+        return self.shuffle(list(range(size)))
 
-        The same draws as ``j = self.below(i + 1)`` for ``i`` from ``size - 1`` down,
+    def shuffle(self, deck: list) -> list:
+        """Shuffle ``deck`` in place and return it: the swaps of :meth:`shuffled_deck`,
+        so ``shuffle(list(codes))`` is ``[codes[k] for k in shuffled_deck(len(codes))]``.
+
+        The same draws as ``j = self.below(i + 1)`` for ``i`` from ``len - 1`` down,
         with :func:`step` and :func:`mask_for` written inline: a shuffle starts every
         hand (issue 13; tests/test_rng.py compares the two)."""
-        deck = list(range(size))
+        size = len(deck)
         x = self.state
         masks = _MASKS
         for i in range(size - 1, 0, -1):

@@ -7,6 +7,7 @@ misuse gets an error that says what to do.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -150,3 +151,24 @@ def test_misuse_gets_an_error_that_says_what_to_do():
     g.apply(g.parse_action("pass"))
     with pytest.raises(IllegalAction, match="cannot play a card now"):
         g.apply(PlayAction("AC"))
+
+
+def _fields(v) -> dict:
+    return {f.name: getattr(v, f.name) for f in dataclasses.fields(v) if f.name != "_source"}
+
+
+def test_a_view_keeps_what_the_seat_saw_when_it_was_made():
+    """GameState.view fills some fields on first reading (issue 13): a view read only
+    after the game moved on still shows the game as it was when the view was made."""
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(30):
+        g = GameState.new(BIT93, seed)
+        while not g.over:
+            seat = rng.randrange(4)
+            now = _fields(g.clone().view(seat))        # read at once
+            late = g.view(seat)                        # read after the game changes
+            g.apply(rng.choice(g.legal_actions()))
+            assert _fields(late) == now, (seed, len(g.actions))
+            checked += 1
+    print(f"{checked:,} views read after the next action, all as made")
