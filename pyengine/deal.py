@@ -95,7 +95,7 @@ def deal_variant(rng: Rng, dealer: int, codes: tuple[Card, ...], players: int,
     deck = rng.shuffle(list(codes))     # the same as codes[k] for k in shuffled_deck()
     spans, top = _LAYOUTS.get((players, hand_size, dealer)) \
         or deal_layout(players, hand_size, dealer)
-    hands = tuple(tuple(deck[a:b] + deck[c:d]) for a, b, c, d in spans)
+    hands = tuple([tuple(deck[a:b] + deck[c:d]) for a, b, c, d in spans])
     up = deck[top] if upcard else None
     rest = deck[top + 1:] if upcard else deck[top:]
     return hands, up, tuple(rest)

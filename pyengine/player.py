@@ -96,6 +96,7 @@ class BidThresholds:
 
 
 DEFAULT_THRESHOLDS = BidThresholds()
+_PLAY, _BID1, _BID2, _DISCARD = Phase.PLAY, Phase.BID1, Phase.BID2, Phase.DISCARD
 TRUMP_WORTH_BASE = 10                  # throw-away order: side cards 0-5, trumps 10-16
 
 
@@ -295,11 +296,11 @@ class RefPlayer:
         if len(legal) == 1:         # every rule below answers a legal action: this one
             return legal[0]
         phase = view.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return ref_play(view)
-        if phase is Phase.BID1 or phase is Phase.BID2:
+        if phase is _BID1 or phase is _BID2:
             return ref_bid(view, self.thresholds)
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return ref_discard(view)
         return ref_play(view)
 
@@ -313,7 +314,17 @@ class RandomPlayer:
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
+        self._bits = self._rng.getrandbits
 
     def decide(self, view: SeatView) -> Action:
-        """A legal action chosen uniformly at random."""
-        return self._rng.choice(view.legal)
+        """A legal action chosen uniformly at random (``random.Random(seed).choice``)."""
+        # CPython's choice(seq) is seq[_randbelow(len(seq))], _randbelow drawing
+        # n.bit_length() bits until below n: the same draws, written inline (issue 13;
+        # tests/test_player.py compares them with choice)
+        legal = view.legal
+        n = len(legal)
+        k = n.bit_length()
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal[r]
