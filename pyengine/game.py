@@ -521,10 +521,14 @@ class GameState:
                 led = eff[trick[0][1]]
                 hand = [c for c in hand if eff[c] == led] or hand
             return tuple(map(_PLAY_OF, sorted(hand)))
-        if p is _BID1:
-            return self._legal_bids1()
-        if p is _BID2:
-            return self._legal_bids2()
+        if p is _BID1 or p is _BID2:            # _legal_bids1/2, inline
+            r, up = self.rules, self.upcard
+            suit = self.joker_suit if up == JOKER else _SUIT_OF[up]
+            if p is _BID1:
+                forced = r.canadian_rule and self.turn == (self.dealer + 2) % 4
+                return _ROUND1[suit, forced, r.alone_allowed]
+            return _ROUND2[suit, r.alone_allowed,
+                           r.stick_the_dealer and self.turn == self.dealer]
         if p is _DISCARD:
             return tuple([DISCARD_ACTIONS[c] for c in sorted(self.legal_discards())])
         if p is Phase.JOKER:
@@ -822,8 +826,10 @@ class GameState:
 
     def _apply_bid(self, a: BidAction) -> None:
         seat = self.turn
-        rnd = self.bid_round
-        bid = Bid(seat, rnd, a.call, a.suit, a.alone)
+        rnd = 1 if self.phase is _BID1 else 2
+        bid = _new_object(Bid)                  # Bid(seat, rnd, a.call, a.suit, a.alone)
+        bid.__dict__.update(seat=seat, round=rnd, call=a.call, suit=a.suit, alone=a.alone,
+                            tricks=None)
         self.bids.append(bid)
         self.events.append(bid)
         if a.call == PASS:
