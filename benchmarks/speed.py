@@ -61,7 +61,10 @@ def extract(rev: str, into: Path) -> Path:
     path = into / "archive.tar"
     path.write_bytes(archive)
     with tarfile.open(path) as tar:
-        tar.extractall(into, filter="data")
+        if hasattr(tarfile, "data_filter"):          # Python 3.11.4 and later
+            tar.extractall(into, filter="data")
+        else:
+            tar.extractall(into)                      # our own git archive
     return into
 
 
