@@ -93,12 +93,14 @@ class TeamTally:
     alone_marches: int = 0     # 5 tricks alone
 
     def add(self, other: TeamTally) -> None:
+        """Add another tally's counts to this one."""
         for k, v in asdict(other).items():
             setattr(self, k, getattr(self, k) + v)
 
 
 @dataclass
 class MatchResult:
+    """One arena match: who sat where, the final score and the tallies."""
     sequence: int              # deal sequence index (pairs share it)
     game_number: int
     a_seats: int               # 0: team A in seats 0+2; 1: seats 1+3
@@ -202,6 +204,7 @@ def _run_task(task: tuple) -> MatchResult:
 
 
 def tasks(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int) -> list[tuple]:
+    """The arena's work list: each deal twice, the teams swapping seats."""
     pairs = (matches + 1) // 2
     out = []
     for i in range(pairs):

@@ -18,19 +18,23 @@ from .rules import Rules
 
 @dataclass(frozen=True)
 class Estimate:
+    """A value with its 95% interval."""
     value: float
     low: float
     high: float
     n: int
 
     def pct(self) -> str:
+        """As a percentage with its interval: ``52.1% (49.0-55.2)``."""
         return f"{100 * self.value:.1f}% ({100 * self.low:.1f}-{100 * self.high:.1f})"
 
     def num(self, digits: int = 3) -> str:
+        """As a signed number with its interval."""
         return f"{self.value:+.{digits}f} ({self.low:+.{digits}f} to {self.high:+.{digits}f})"
 
 
 def wilson(k: int, n: int) -> Estimate:
+    """The Wilson 95% interval of ``k`` successes in ``n`` trials."""
     if n == 0:
         return Estimate(0.0, 0.0, 1.0, 0)
     lo, hi = WinRate(k, n).interval95()
@@ -55,6 +59,7 @@ def clustered_mean(clusters: list[tuple[float, int]]) -> Estimate:
 
 @dataclass
 class Summary:
+    """What an arena run measured, ready for the report and the JSON file."""
     spec_a: str
     spec_b: str
     rules: str
@@ -86,10 +91,12 @@ class Summary:
 
     @property
     def matches_per_hour(self) -> float:
+        """The run's speed in matches an hour."""
         return self.matches / self.seconds * 3600 if self.seconds else float("inf")
 
     @property
     def b_wins(self) -> Estimate:
+        """Team B's share of the matches won."""
         if self.wins_b is not None:
             return self.wins_b
         return wilson(self.matches - round(self.wins_a.value * self.matches), self.matches)
@@ -112,6 +119,7 @@ def time_text(s: Summary) -> str:
 
 def summarise(results: list[MatchResult], spec_a: str, spec_b: str, rules: Rules,
               seconds: float, jobs: int) -> Summary:
+    """Fold the match results of a run into a :class:`Summary`."""
     ta, tb = TeamTally(), TeamTally()
     for r in results:
         ta.add(r.a)
@@ -183,6 +191,7 @@ def report_lines(s: Summary) -> list[str]:
 
 
 def summary_json(s: Summary) -> dict:
+    """A summary as plain JSON data (docs/strength.json)."""
     d = asdict(s)
     d["matches_per_hour"] = s.matches_per_hour
     return d
@@ -190,6 +199,7 @@ def summary_json(s: Summary) -> dict:
 
 
 def summary_from_json(d: dict) -> Summary:
+    """A summary read back from :func:`summary_json`'s data."""
     d = dict(d)
     d.pop("matches_per_hour", None)
     for k, v in d.items():
@@ -202,6 +212,7 @@ def summary_from_json(d: dict) -> Summary:
 
 
 def table_markdown(summaries: list[Summary]) -> list[str]:
+    """The summaries as a markdown table (docs/strength.md)."""
     rows = ["| team A vs team B | matches | A won (95%) | pairs A 2-0 / 1-1 / 0-2 "
             "| A net points/hand | A euchred | B euchred | A lone tries (made) "
             "| B lone tries (made) | matches/hour |",

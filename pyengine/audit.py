@@ -36,11 +36,13 @@ POSITIONS = ("left of dealer", "dealer's partner", "right of dealer", "dealer")
 
 @dataclass
 class Tally:
+    """Decisions of one kind: how many, the points they lost, how many lost any."""
     n: int = 0
     loss: float = 0.0
     costly: int = 0            # decisions that lost something
 
     def add(self, loss: float) -> None:
+        """Count one decision that lost ``loss`` points against the judge."""
         self.n += 1
         self.loss += loss
         self.costly += loss > 1e-9
@@ -48,9 +50,11 @@ class Tally:
 
 @dataclass
 class Audit:
+    """Tallies by (player, kind of decision)."""
     by: dict[tuple[str, str], Tally] = field(default_factory=dict)
 
     def add(self, player: str, what: str, loss: float) -> None:
+        """Count one decision of ``player`` of kind ``what``."""
         self.by.setdefault((player, what), Tally()).add(loss)
 
     def lines(self, players: tuple[str, str] = ("ref", "pimc"), top: int = 25) -> list[str]:
@@ -134,6 +138,7 @@ def _discard_values(g: GameState) -> dict[Card, float]:
 
 
 def play_category(g: GameState, v: SeatView, card: Card) -> str:
+    """The kind of a card play, for the audit's table (lead, follow, ...)."""
     trump = v.trump
     side = "maker side" if (v.seat & 1) == (v.maker & 1) else "defenders"
     if v.alone and (v.seat & 1) == (v.maker & 1):
@@ -161,6 +166,7 @@ def play_category(g: GameState, v: SeatView, card: Card) -> str:
 
 
 def bid_category(v: SeatView, action: BidAction) -> str:
+    """The kind of a bid, for the audit's table (seat position, call)."""
     pos = POSITIONS[(v.seat - v.dealer - 1) % 4]
     call = "pass" if action.call == PASS else ("alone" if action.alone else "call")
     forced = (v.round == 1 and action.call != PASS and v.rules.canadian_rule
@@ -208,6 +214,7 @@ def audit_games(games: int, make_players: Callable[[int], list[Player]],
 
 def ref_against_pimc(games: int, pimc: PimcConfig = ARENA, seed: int = 0,
                      progress: Callable[[int], None] | None = None) -> Audit:
+    """Audit ref's and pimc's decisions in ``games`` games against the judge."""
     ref, pim = RefPlayer(), PimcPlayer(pimc)
 
     def players(n: int) -> list[Player]:
@@ -220,6 +227,7 @@ def ref_against_pimc(games: int, pimc: PimcConfig = ARENA, seed: int = 0,
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m pyengine.audit``: print the audit's table."""
     ap = argparse.ArgumentParser(prog="python -m pyengine.audit")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)

@@ -18,6 +18,7 @@ from .runner import play_game
 
 @dataclass(frozen=True)
 class Throughput:
+    """Games played, hands dealt and the seconds they took."""
     label: str
     games: int
     hands: int
@@ -25,11 +26,13 @@ class Throughput:
 
     @property
     def hands_per_second(self) -> float:
+        """Hands dealt per second."""
         return self.hands / self.seconds if self.seconds else float("inf")
 
 
 def throughput(label: str, make_players: Callable[[int], list[Player]], games: int,
                rules: Rules = BIT93) -> Throughput:
+    """Play ``games`` games (seeds 0, 1, ...) and time them."""
     hands = 0
     start = time.perf_counter()
     for seed in range(games):
@@ -39,11 +42,13 @@ def throughput(label: str, make_players: Callable[[int], list[Player]], games: i
 
 @dataclass(frozen=True)
 class WinRate:
+    """Games won out of games played."""
     wins: int
     games: int
 
     @property
     def rate(self) -> float:
+        """The share of games won."""
         return self.wins / self.games
 
     def interval95(self) -> tuple[float, float]:
@@ -69,7 +74,42 @@ def ref_vs_random(games: int, rules: Rules = BIT93) -> WinRate:
     return WinRate(wins, games)
 
 
+@dataclass(frozen=True)
+class SolverSpeed:
+    """Open-hand solves of whole hands: how many, the nodes searched, the seconds."""
+
+    deals: int
+    nodes: int
+    seconds: float
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Search nodes per second."""
+        return self.nodes / self.seconds if self.seconds else float("inf")
+
+
+def solver_speed(deals: int = 200) -> SolverSpeed:
+    """Solve ``deals`` whole hands exactly (game numbers 0, 1, ...; trump by number,
+    seat 0's side making, seat 1 leading), as the search player does for each world."""
+    from .deal import deal_hand
+    from .rng import Rng
+    from .solver import Solver, to_mask
+
+    nodes, seconds = 0, 0.0
+    for seed in range(deals):
+        trump = seed % 4
+        dealt = deal_hand(Rng.from_seed(seed), dealer=0)
+        hands = [to_mask(h, trump) for h in dealt.hands]
+        solver = Solver(trump, 0)
+        start = time.perf_counter()
+        solver.tricks(hands, 1)
+        seconds += time.perf_counter() - start
+        nodes += solver.nodes
+    return SolverSpeed(deals, nodes, seconds)
+
+
 def report(games: int = 1000, speed_games: int = 300) -> list[str]:
+    """The lines ``euchre bench`` prints."""
     lines = []
     for t in (
         throughput("random play (4 random seats)",
@@ -78,6 +118,9 @@ def report(games: int = 1000, speed_games: int = 300) -> list[str]:
     ):
         lines.append(f"{t.label}: {t.hands:,} hands in {t.seconds:.2f} s = "
                      f"{t.hands_per_second:,.0f} hands/s (one core)")
+    s = solver_speed()
+    lines.append(f"open-hand solver: {s.deals} whole hands, {s.nodes:,} nodes in "
+                 f"{s.seconds:.2f} s = {s.nodes_per_second:,.0f} nodes/s (one core)")
     w = ref_vs_random(games)
     lo, hi = w.interval95()
     lines.append(f"ref team vs random team: won {w.wins} of {w.games} games = "

@@ -42,6 +42,7 @@ def legal_bids(high: int | None, dealer_to_bid: bool) -> tuple[int | None, ...]:
 
 
 def why_bid_illegal(tricks: int | None, high: int | None, dealer_to_bid: bool) -> str:
+    """Why a Bid Euchre bid of ``tricks`` is not allowed now."""
     if tricks is None:
         return "the dealer must bid at least 3 when everybody else passed"
     if not MIN_BID <= tricks <= MAX_BID:

@@ -26,15 +26,95 @@ led suit), because the engine asks them millions of times:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NewType
-
-Card = NewType("Card", int)
-Suit = int
 
 SUITS = "SHDC"
 RANKS = "9TJQKA"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
+
+
+class Card(int):
+    """A card: its code (an ``int``, see the module docstring) that prints as ``JD``.
+
+    ``Card(9)``, ``Card("JD")``, ``Card("10♥")`` and ``Card(card)`` give the one value
+    of each card; it compares, hashes and indexes tables as its code does.
+
+    >>> Card("jd"), Card(14) == Card("JD"), int(Card("JD"))
+    (JD, True, 14)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, code: int | str) -> Card:
+        if isinstance(code, str):
+            return parse_card(code)
+        if type(code) is not cls and not (isinstance(code, int) and 0 <= code < EXT_CARDS):
+            raise ValueError(f"{code!r} is not a card code (0-{EXT_CARDS - 1}) or a card name")
+        return _CARD_VALUES[code]
+
+    def __repr__(self) -> str:
+        return card_name(self)
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> tuple:
+        return (Card, (int(self),))
+
+    @property
+    def suit(self) -> Suit | int:
+        """The printed suit (the left bower's own; 4 for the joker)."""
+        return suit_of(self)
+
+    @property
+    def rank(self) -> int:
+        """9 T J Q K A = 0-5 (7 and 8 are -2 and -1, the joker 6)."""
+        return rank_of(self)
+
+    @property
+    def label(self) -> str:
+        """The card with its suit symbol: ``J♦``."""
+        return card_label(self)
+
+
+class Suit(int):
+    """A suit, 0-3 in the order ``S H D C``, that prints as its letter.
+
+    ``Suit(2)``, ``Suit("D")``, ``Suit("♦")`` and ``Suit("diamonds")`` give the same
+    value; ``symbol`` and ``word`` name it for people.
+
+    >>> Suit("♦"), Suit(2).symbol, Suit("d").word
+    (D, '♦', 'diamonds')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, suit: int | str) -> Suit:
+        if isinstance(suit, str):
+            return parse_suit(suit)
+        if type(suit) is not cls and not (isinstance(suit, int) and 0 <= suit < 4):
+            raise ValueError(f"{suit!r} is not a suit (0-3, S H D C)")
+        return _SUIT_VALUES[suit]
+
+    def __repr__(self) -> str:
+        return SUITS[self]
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> tuple:
+        return (Suit, (int(self),))
+
+    @property
+    def symbol(self) -> str:
+        """``♠ ♥ ♦ ♣``."""
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def word(self) -> str:
+        """``spades``, ``hearts``, ``diamonds``, ``clubs``."""
+        return SUIT_NAMES[self]
+
+
+_SUIT_VALUES: tuple[Suit, ...] = tuple(int.__new__(Suit, s) for s in range(4))
 RANK_WORDS = ("9", "10", "J", "Q", "K", "A")
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -42,7 +122,6 @@ NINE, TEN, JACK, QUEEN, KING, ACE = range(6)
 
 DECK_SIZE = 24
 HAND_SIZE = 5
-ALL_CARDS: tuple[Card, ...] = tuple(Card(c) for c in range(DECK_SIZE))
 
 # Trump ranks, low to high: 9 10 Q K A left-bower right-bower.
 TRUMP_RANK_NAMES = ("9", "10", "Q", "K", "A", "left bower", "right bower")
@@ -59,7 +138,6 @@ POWER_TRUMP_BASE = 7
 SEVEN, EIGHT = -2, -1                   # ranks below the nine, 32-card deck
 JOKER_RANK = 6
 EXTRA_RANK_LETTERS = {-2: "7", -1: "8"}
-JOKER = Card(32)                        # the benny: 24 + 8 sevens and eights
 JOKER_SUIT = 4
 JOKER_NAME = "XX"
 JOKER_LABEL = "Joker"
@@ -69,13 +147,25 @@ _EXTRA_SUIT = (0, 0, 1, 1, 2, 2, 3, 3, JOKER_SUIT)
 _EXTRA_RANK = (SEVEN, EIGHT) * 4 + (JOKER_RANK,)
 
 
+_CARD_VALUES: tuple[Card, ...] = tuple(int.__new__(Card, c) for c in range(EXT_CARDS))
+JOKER = _CARD_VALUES[32]                # the benny: 24 + 8 sevens and eights
+ALL_CARDS: tuple[Card, ...] = _CARD_VALUES[:DECK_SIZE]
+
+
 def make_card(rank: int, suit: Suit) -> Card:
-    return Card(suit * 6 + rank)
+    """The card of ``rank`` (0-5, 9 to A) and ``suit`` (0-3, S H D C)."""
+    return _CARD_VALUES[suit * 6 + rank]
 
 
 def suit_of(card: Card) -> Suit:
-    """The printed suit (ignores bowers); JOKER_SUIT for the joker."""
-    return card // 6 if card < DECK_SIZE else _EXTRA_SUIT[card - DECK_SIZE]
+    """The printed suit (ignores bowers); JOKER_SUIT (a plain 4) for the joker."""
+    return _SUIT_OF[card]
+
+
+_SUIT_OF: tuple[Suit | int, ...] = tuple(
+    _SUIT_VALUES[c // 6] if c < DECK_SIZE else
+    (_SUIT_VALUES[s] if (s := _EXTRA_SUIT[c - DECK_SIZE]) < 4 else s)
+    for c in range(EXT_CARDS))
 
 
 def rank_of(card: Card) -> int:
@@ -84,22 +174,27 @@ def rank_of(card: Card) -> int:
 
 
 def same_colour_suit(suit: Suit) -> Suit:
-    return 3 - suit
+    """The other suit of the same colour (spades and clubs, hearts and diamonds)."""
+    return _SUIT_VALUES[3 - suit]
 
 
 def is_red(suit: Suit) -> bool:
+    """True for hearts and diamonds."""
     return suit in (HEARTS, DIAMONDS)
 
 
 def is_black_jack(card: Card) -> bool:
+    """True for JS and JC (the first dealer's card under Bit #93)."""
     return rank_of(card) == JACK and not is_red(suit_of(card))
 
 
 def right_bower(trump: Suit) -> Card:
+    """The jack of trump."""
     return make_card(JACK, trump)
 
 
 def left_bower(trump: Suit) -> Card:
+    """The jack of trump's colour, which belongs to trump."""
     return make_card(JACK, same_colour_suit(trump))
 
 
@@ -111,10 +206,12 @@ def card_name(card: Card) -> str:
 
 
 def rank_letter(rank: int) -> str:
+    """A rank as the contract's letter: ``9 T J Q K A`` (``7 8``)."""
     return EXTRA_RANK_LETTERS[rank] if rank < 0 else RANKS[rank]
 
 
 def rank_word(rank: int) -> str:
+    """A rank as players write it: ``9 10 J Q K A`` (``7 8``)."""
     return EXTRA_RANK_LETTERS[rank] if rank < 0 else RANK_WORDS[rank]
 
 
@@ -137,8 +234,11 @@ _SUIT_ALIASES = {
 }
 
 
-def parse_card(text: str) -> Card:
-    """Read ``JD``, ``jd``, ``10h``, ``Th`` or ``10♥``; raise CardParseError otherwise."""
+def parse_card(text: str | Card) -> Card:
+    """Read ``JD``, ``jd``, ``10h``, ``Th`` or ``10♥`` (or a Card); raise CardParseError
+    otherwise."""
+    if isinstance(text, Card):
+        return text
     t = text.strip().upper()
     if t in ("XX", "JOKER", "BENNY", "JK"):
         return JOKER
@@ -151,15 +251,18 @@ def parse_card(text: str) -> Card:
         raise CardParseError(f"{text!r}: unknown rank {rank_text!r} (use 9, 10, J, Q, K or A)")
     rank = _RANK_ALIASES[rank_text]
     if rank < 0:
-        return Card(DECK_SIZE + 2 * _SUIT_ALIASES[suit_text] + rank + 2)
+        return _CARD_VALUES[DECK_SIZE + 2 * _SUIT_ALIASES[suit_text] + rank + 2]
     return make_card(rank, _SUIT_ALIASES[suit_text])
 
 
-def parse_suit(text: str) -> Suit:
+def parse_suit(text: str | Suit) -> Suit:
+    """Read ``S``, ``spades``, ``spade`` or ``♠``; raise CardParseError otherwise."""
+    if isinstance(text, Suit):
+        return text
     t = text.strip().upper()
     for i, name in enumerate(SUIT_NAMES):
         if t in (SUITS[i], name.upper(), name.upper().rstrip("S"), SUIT_SYMBOLS[i]):
-            return i
+            return _SUIT_VALUES[i]
     raise CardParseError(f"{text!r} is not a suit (use S, H, D or C)")
 
 
@@ -217,6 +320,7 @@ def trump_rank(card: Card, trump: Suit) -> int:
 
 
 def is_trump(card: Card, trump: Suit) -> bool:
+    """True if ``card`` is a trump (the left bower included)."""
     return TRUMP_RANK[trump][card] >= 0
 
 
@@ -272,6 +376,7 @@ EXT_TRUMP_BASE = 20       # trumps: 20-29 (7 8 9 T Q K A left right joker)
 
 
 def is_suit_contract(contract: int) -> bool:
+    """True for a suit contract (0-3), False for no-trump high or low."""
     return contract < NO_TRUMP_HIGH
 
 

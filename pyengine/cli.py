@@ -242,4 +242,5 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
 
 
 def main() -> None:
+    """The ``euchre`` command of the engine alone."""
     cli()

@@ -28,6 +28,7 @@ UPCARD_INDEX = 20
 
 @dataclass(frozen=True)
 class DealtHand:
+    """One deal: the hands by seat, the upcard and the cards out of play."""
     hands: tuple[tuple[Card, ...], ...]   # by seat
     upcard: Card
     kitty: tuple[Card, ...]               # the three cards out of play
@@ -45,6 +46,7 @@ def first_dealer(rng: Rng) -> tuple[list[Card], int]:
 
 
 def deal_hand(rng: Rng, dealer: int) -> DealtHand:
+    """Shuffle with ``rng`` and deal Bit #93's way from the dealer's left."""
     deck = rng.shuffled_deck()
     hands: list[list[Card]] = [[], [], [], []]
     top = 0
@@ -68,6 +70,7 @@ def deal_hand(rng: Rng, dealer: int) -> DealtHand:
 # With the 24-card deck and four players these are exactly the functions above.
 
 def variant_packets(players: int, hand_size: int) -> tuple[tuple[int, ...], ...]:
+    """The packet sizes of each round of dealing for a variant's table."""
     if hand_size == 6:
         return ((3,) * players, (3,) * players)
     first = tuple(3 if k % 2 == 0 else 2 for k in range(players))
@@ -89,14 +92,27 @@ def deal_variant(rng: Rng, dealer: int, codes: tuple[Card, ...], players: int,
                  hand_size: int, upcard: bool) -> tuple[tuple[tuple[Card, ...], ...],
                                                        Card | None, tuple[Card, ...]]:
     """Deal a variant's hand: (hands by seat, upcard or None, cards out of play)."""
-    deck = [codes[k] for k in rng.shuffled_deck(len(codes))]
-    hands: list[list[Card]] = [[] for _ in range(players)]
+    deck = rng.shuffle(list(codes))     # the same as codes[k] for k in shuffled_deck()
+    spans, top = _LAYOUTS.get((players, hand_size, dealer)) \
+        or deal_layout(players, hand_size, dealer)
+    hands = tuple([tuple(deck[a:b] + deck[c:d]) for a, b, c, d in spans])
+    up = deck[top] if upcard else None
+    rest = deck[top + 1:] if upcard else deck[top:]
+    return hands, up, tuple(rest)
+
+
+def deal_layout(players: int, hand_size: int, dealer: int
+                ) -> tuple[tuple[tuple[int, int, int, int], ...], int]:
+    """Where each seat's two packets lie in the shuffled deck, by seat, and the index
+    of the first card left over: the packets of :func:`variant_packets` dealt from
+    the dealer's left."""
+    spans: list[list[int]] = [[] for _ in range(players)]
     top = 0
     for packets in variant_packets(players, hand_size):
         for k, n in enumerate(packets):
-            seat = (dealer + 1 + k) % players
-            hands[seat].extend(deck[top:top + n])
+            spans[(dealer + 1 + k) % players] += [top, top + n]
             top += n
-    up = deck[top] if upcard else None
-    rest = deck[top + 1:] if upcard else deck[top:]
-    return tuple(tuple(h) for h in hands), up, tuple(rest)
+    return tuple((s[0], s[1], s[2], s[3]) for s in spans), top
+
+
+_LAYOUTS = {(p, h, d): deal_layout(p, h, d) for p in (3, 4) for h in (5, 6) for d in range(p)}

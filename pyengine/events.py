@@ -22,17 +22,20 @@ def _suit_letter(suit: int | None) -> str | None:
 
 @dataclass(frozen=True)
 class FirstDealer:
+    """The first dealer is drawn: ``cards`` dealt face up until a black jack."""
     ev: ClassVar[str] = "first_dealer"
     cards: tuple[Card, ...]
     dealer: int
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         return {"ev": self.ev, "cards": [card_name(c) for c in self.cards],
                 "dealer": self.dealer}
 
 
 @dataclass(frozen=True)
 class Deal:
+    """A new hand: its number, the dealer, every seat's hand, the upcard."""
     ev: ClassVar[str] = "deal"
     hand: int
     dealer: int
@@ -40,6 +43,7 @@ class Deal:
     upcard: Card | None            # None: Bid Euchre deals every card
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         return {"ev": self.ev, "hand": self.hand, "dealer": self.dealer,
                 "hands": [[card_name(c) for c in h] for h in self.hands],
                 "upcard": None if self.upcard is None else card_name(self.upcard)}
@@ -47,6 +51,7 @@ class Deal:
 
 @dataclass(frozen=True)
 class Bid:
+    """A bid: pass, order (the upcard's suit) or name a suit, alone or not."""
     ev: ClassVar[str] = "bid"
     seat: int
     round: int
@@ -56,6 +61,7 @@ class Bid:
     tricks: int | None = None    # Bid Euchre only: the tricks bid (3-6)
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         out = {"ev": self.ev, "seat": self.seat, "round": self.round, "call": self.call,
                "suit": _suit_letter(self.suit), "alone": self.alone}
         if self.tricks is not None:
@@ -65,43 +71,52 @@ class Bid:
 
 @dataclass(frozen=True)
 class Discard:
+    """The dealer's face-down discard after picking up."""
     ev: ClassVar[str] = "discard"
     seat: int
     card: Card
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "card": card_name(self.card)}
 
 
 @dataclass(frozen=True)
 class PassedOut:
+    """Everyone passed twice: the hand is not played."""
     ev: ClassVar[str] = "passed_out"
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         return {"ev": self.ev}
 
 
 @dataclass(frozen=True)
 class Play:
+    """A card to the trick."""
     ev: ClassVar[str] = "play"
     seat: int
     card: Card
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "card": card_name(self.card)}
 
 
 @dataclass(frozen=True)
 class Trick:
+    """The trick is complete; ``winner`` leads the next."""
     ev: ClassVar[str] = "trick"
     winner: int
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         return {"ev": self.ev, "winner": self.winner}
 
 
 @dataclass(frozen=True)
 class Score:
+    """The end of a played hand: makers, tricks, points and totals by team."""
     ev: ClassVar[str] = "score"
     makers: int
     tricks: tuple[int, ...]      # by team (by player in cutthroat)
@@ -110,6 +125,7 @@ class Score:
     bid: int | None = None       # Bid Euchre only: the makers' contract
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         out = {"ev": self.ev, "makers": self.makers, "tricks": list(self.tricks),
                "points": list(self.points), "total": list(self.total)}
         if self.bid is not None:
@@ -119,11 +135,13 @@ class Score:
 
 @dataclass(frozen=True)
 class GameOver:
+    """The game is decided: the winning team and the final totals."""
     ev: ClassVar[str] = "game_over"
     winner: int
     total: tuple[int, ...]
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         return {"ev": self.ev, "winner": self.winner, "total": list(self.total)}
 
 
@@ -136,6 +154,7 @@ class JokerSuit:
     suit: int
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "suit": SUITS[self.suit]}
 
 
@@ -150,6 +169,7 @@ class Redeal:
     reason: str          # "farmers_hand" or "no_ace_no_face_no_trump"
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "call": self.call, "reason": self.reason}
 
 
@@ -162,6 +182,7 @@ class Defend:
     alone: bool
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "alone": self.alone}
 
 
@@ -174,6 +195,7 @@ class Declare:
     trump: int           # 0-3 a suit, 4 no-trump high, 5 no-trump low
 
     def to_json(self) -> dict:
+        """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "trump": CONTRACT_LETTERS[self.trump]}
 
 

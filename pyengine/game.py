@@ -34,22 +34,26 @@ own team, and ``total``/``tricks_won`` have three entries.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from . import bid6
 from .cards import (
+    _SUIT_OF,
     CONTRACT_WORDS,
     EXT,
+    EXT_CARDS,
     JOKER,
     SUIT_NAMES,
     TEN,
     Card,
+    CardParseError,
     Suit,
     card_label,
     card_name,
     deck_codes,
-    ext_legal_plays,
     rank_of,
     suit_of,
 )
@@ -88,6 +92,7 @@ FARMERS_HAND, NO_ACE_NO_FACE_NO_TRUMP = "farmers_hand", "no_ace_no_face_no_trump
 
 
 class Phase(StrEnum):
+    """What the seat to move decides now (see the module docstring)."""
     BID1 = "bid1"
     BID2 = "bid2"
     DISCARD = "discard"
@@ -100,12 +105,37 @@ class Phase(StrEnum):
     DECLARE = "declare"
 
 
+def _as_suit(action: Any, name: str) -> None:
+    """Store a suit given as 0-3 or a name as the Suit value (others stay, for why_illegal)."""
+    value = getattr(action, name)
+    if value is None or type(value) is Suit:
+        return
+    if isinstance(value, str):
+        value = Suit(value)
+    elif isinstance(value, int) and 0 <= value < 4:
+        value = Suit(value)
+    object.__setattr__(action, name, value)
+
+
+def _as_card(action: Any) -> None:
+    """Store a card given as a code or a name as the Card value."""
+    value = action.card
+    if type(value) is Card:
+        return
+    if isinstance(value, str) or (isinstance(value, int) and 0 <= value < EXT_CARDS):
+        object.__setattr__(action, "card", Card(value))
+
+
 @dataclass(frozen=True)
 class BidAction:
+    """A bid: pass, order up the upcard's suit, name a suit (alone or not)."""
     call: str                 # PASS, ORDER or NAME; BID in Bid Euchre
     suit: Suit | None = None
     alone: bool = False
     tricks: int | None = None     # Bid Euchre: the tricks bid
+
+    def __post_init__(self) -> None:
+        _as_suit(self, "suit")
 
     def __str__(self) -> str:
         if self.call == PASS:
@@ -118,7 +148,11 @@ class BidAction:
 
 @dataclass(frozen=True)
 class DiscardAction:
+    """The dealer's discard after picking up the upcard (``DiscardAction("9S")``)."""
     card: Card
+
+    def __post_init__(self) -> None:
+        _as_card(self)
 
     def __str__(self) -> str:
         return f"discard {card_name(self.card)}"
@@ -126,7 +160,11 @@ class DiscardAction:
 
 @dataclass(frozen=True)
 class PlayAction:
+    """A card to the trick (``PlayAction("JD")`` reads the card)."""
     card: Card
+
+    def __post_init__(self) -> None:
+        _as_card(self)
 
     def __str__(self) -> str:
         return f"play {card_name(self.card)}"
@@ -134,7 +172,11 @@ class PlayAction:
 
 @dataclass(frozen=True)
 class JokerSuitAction:
+    """The dealer names the suit an upcard joker proposes."""
     suit: Suit
+
+    def __post_init__(self) -> None:
+        _as_suit(self, "suit")
 
     def __str__(self) -> str:
         return f"joker names {SUIT_NAMES[self.suit]}"
@@ -142,6 +184,7 @@ class JokerSuitAction:
 
 @dataclass(frozen=True)
 class RedealAction:
+    """Keep a farmer's hand, or ask for a new deal."""
     redeal: bool
 
     def __str__(self) -> str:
@@ -150,6 +193,7 @@ class RedealAction:
 
 @dataclass(frozen=True)
 class DefendAction:
+    """A defender defends alone, or with his partner."""
     alone: bool
 
     def __str__(self) -> str:
@@ -158,6 +202,7 @@ class DefendAction:
 
 @dataclass(frozen=True)
 class DeclareAction:
+    """Bid Euchre: the high bidder's trump, no-trump high or low."""
     trump: int                # 0-3 a suit, 4 no-trump high, 5 no-trump low
 
     def __str__(self) -> str:
@@ -166,12 +211,69 @@ class DeclareAction:
 
 Action = (BidAction | DiscardAction | PlayAction | JokerSuitAction | RedealAction
           | DefendAction | DeclareAction)
+ACTION_TYPES = (BidAction, DiscardAction, PlayAction, JokerSuitAction, RedealAction,
+                DefendAction, DeclareAction)
 
 PLAY_ACTIONS = tuple(PlayAction(Card(c)) for c in range(33))
 DISCARD_ACTIONS = tuple(DiscardAction(Card(c)) for c in range(33))
+PASS_ACTION = BidAction(PASS)
+_PLAY_OF = PLAY_ACTIONS.__getitem__
+_EFFECTIVE = EXT.effective_suit
+# (call, suit, alone) -> the one BidAction value: bids are listed millions of times
+_BIDS = {(call, s, a): BidAction(call, Suit(s), a)
+         for call in (ORDER, NAME) for s in range(4) for a in (False, True)}
+_SUIT_VALUES = tuple(Suit(s) for s in range(4))
+
+
+def _bid_list(up_suit: int, rnd: int, choices: tuple[bool, ...], with_pass: bool
+              ) -> tuple[BidAction, ...]:
+    suits = (up_suit,) if rnd == 1 else tuple(s for s in range(4) if s != up_suit)
+    call = ORDER if rnd == 1 else NAME
+    return ((PASS_ACTION,) if with_pass else ()) + tuple(
+        _BIDS[call, s, a] for s in suits for a in choices)
+
+
+# Every list of legal bids, built once: round 1 by (upcard's suit, must go alone, alone
+# allowed), round 2 by (turned-down suit, alone allowed, the dealer is stuck).
+_ROUND1 = {(s, forced, allowed): _bid_list(s, 1, (True,) if forced else
+                                           (False, True) if allowed else (False,), True)
+           for s in range(4) for forced in (False, True) for allowed in (False, True)}
+_ROUND2 = {(s, allowed, stuck): _bid_list(s, 2, (False, True) if allowed else (False,),
+                                          not stuck)
+           for s in range(4) for allowed in (False, True) for stuck in (False, True)}
+
+
+def _play_event(seat: int, card: Card) -> Play:
+    """``Play(seat, card)``, the same value, without the frozen dataclass's __init__
+    (its one setattr call a field is a tenth of a hand's time; issue 13)."""
+    e = _new_object(Play)
+    d = e.__dict__
+    d["seat"] = seat
+    d["card"] = card
+    return e
+
+
+def _trick_event(winner: int) -> Trick:
+    """``Trick(winner)``, built as :func:`_play_event` builds a Play."""
+    e = _new_object(Trick)
+    e.__dict__["winner"] = winner
+    return e
+
+
+def bid_action(call: str, suit: Suit | None = None, alone: bool = False) -> BidAction:
+    """The one BidAction value of a pass, order or name: equal to ``BidAction(...)``,
+    and the very object ``legal_actions()`` lists, so ``apply`` need not compare it."""
+    if call == PASS:
+        return PASS_ACTION
+    found = _BIDS.get((call, suit, alone))
+    return found if found is not None else BidAction(call, suit, alone)
 BID6_ACTIONS = {None: BidAction(PASS), **{n: BidAction(BID, None, False, n)
                                           for n in range(bid6.MIN_BID, bid6.MAX_BID + 1)}}
 BID_PHASES = (Phase.BID1, Phase.BID2, Phase.AUCTION)
+# Phase.X is an attribute lookup on the enum's class (about 50 ns): the hot paths
+# below use these names instead (issue 13)
+_PLAY, _BID1, _BID2, _DISCARD = Phase.PLAY, Phase.BID1, Phase.BID2, Phase.DISCARD
+_GAME_OVER, _AUCTION = Phase.GAME_OVER, Phase.AUCTION
 _BID_ROUND = {Phase.BID1: 1, Phase.BID2: 2, Phase.AUCTION: 1}
 
 
@@ -192,10 +294,12 @@ def team_of(seat: int) -> int:
 
 
 def partner_of(seat: int) -> int:
+    """The partner of a seat (four players)."""
     return (seat + 2) % 4
 
 
 SEAT_NAMES = ("South", "West", "North", "East")
+_new_view = _new_object = object.__new__
 
 
 @dataclass(slots=True)
@@ -227,17 +331,21 @@ class SeatView:
 
     @property
     def players(self) -> int:
+        """The number of players at the table (3 or 4)."""
         return self.rules.players
 
     def team(self, seat: int) -> int:
+        """The scoring side of a seat (itself in cutthroat)."""
         return seat if self.rules.players == 3 else seat & 1
 
     def partner(self, seat: int) -> int | None:
+        """A seat's partner, None in cutthroat."""
         return None if self.rules.players == 3 else (seat + 2) % 4
 
 
 @dataclass
 class GameState:
+    """One whole game under one rule set from one seed (module docstring)."""
     rules: Rules
     seed: int
     rng: Rng
@@ -265,7 +373,8 @@ class GameState:
     played: list[Card] = field(default_factory=list)
     tricks_won: list[int] = field(default_factory=lambda: [0, 0])
     tricks_played: int = 0
-    _legal: list[Action] | None = field(default=None, repr=False)
+    actions: list[Action] = field(default_factory=list, repr=False)  # every apply(), in order
+    _legal: tuple[Action, ...] | None = field(default=None, repr=False)
 
     # --- construction -------------------------------------------------------
 
@@ -287,10 +396,12 @@ class GameState:
 
     @property
     def codes(self) -> tuple[Card, ...]:
+        """The deck of this game's rules, as card codes."""
         return _deck_of(self.rules.deck, self.rules.joker)
 
     @property
     def players(self) -> int:
+        """The number of players (3 or 4)."""
         return self.rules.players
 
     def team(self, seat: int) -> int:
@@ -298,6 +409,7 @@ class GameState:
         return seat if self.rules.players == 3 else seat & 1
 
     def partner(self, seat: int) -> int | None:
+        """A seat's partner, None in cutthroat."""
         return None if self.rules.players == 3 else (seat + 2) % 4
 
     def _deal(self) -> None:
@@ -335,6 +447,7 @@ class GameState:
         return self.joker_suit if self.upcard == JOKER else suit_of(self.upcard)
 
     def left_of(self, seat: int) -> int:
+        """The seat to the left of ``seat`` (the next to play)."""
         return (seat + 1) % self.rules.players
 
     def redeal_reason(self, seat: int) -> str | None:
@@ -350,6 +463,12 @@ class GameState:
         return None
 
     def _offer_redeals(self) -> None:
+        r = self.rules
+        if not (r.farmers_hand or r.no_ace_no_face_no_trump):     # no seat may ask
+            self.queue = []
+            self.phase = Phase.BID1
+            self.turn = (self.dealer + 1) % r.players
+            return
         seats = [(self.dealer + k) % self.players for k in range(1, self.players + 1)]
         self.queue = [s for s in seats if self.redeal_reason(s) is not None]
         if self.queue:
@@ -363,21 +482,26 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        """True once the game is decided."""
+        return self.phase is _GAME_OVER
 
     @property
     def to_move(self) -> int | None:
+        """The seat to move, None once the game is over."""
         return None if self.over else self.turn
 
     @property
     def bid_round(self) -> int:
+        """The bidding round now (1 or 2), 0 outside bidding."""
         return _BID_ROUND.get(self.phase, 0)
 
     @property
     def tricks_per_hand(self) -> int:
+        """Tricks in a hand (the hand size)."""
         return self.rules.hand_size
 
     def led_suit(self) -> Suit | None:
+        """The effective suit led to the trick on the table, None if empty."""
         if not self.trick:
             return None
         return EXT.effective_suit[self.trump][self.trick[0][1]]
@@ -386,30 +510,38 @@ class GameState:
         """Everything the seat to move may do, in a fixed canonical order."""
         if self._legal is None:
             self._legal = self._compute_legal()
-        return self._legal
+        return list(self._legal)
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self) -> tuple[Action, ...]:
         p = self.phase
-        if p is Phase.BID1:
-            return self._legal_bids1()
-        if p is Phase.BID2:
-            return self._legal_bids2()
-        if p is Phase.DISCARD:
-            return [DISCARD_ACTIONS[c] for c in sorted(self.legal_discards())]
-        if p is Phase.PLAY:
-            return [PLAY_ACTIONS[c] for c in
-                    sorted(ext_legal_plays(self.hands[self.turn], self.trump, self.led_suit()))]
+        if p is _PLAY:                     # the most frequent: led_suit() inline
+            hand, trick = self.hands[self.turn], self.trick
+            if trick:
+                eff = _EFFECTIVE[self.trump]
+                led = eff[trick[0][1]]
+                hand = [c for c in hand if eff[c] == led] or hand
+            return tuple(map(_PLAY_OF, sorted(hand)))
+        if p is _BID1 or p is _BID2:            # _legal_bids1/2, inline
+            r, up = self.rules, self.upcard
+            suit = self.joker_suit if up == JOKER else _SUIT_OF[up]
+            if p is _BID1:
+                forced = r.canadian_rule and self.turn == (self.dealer + 2) % 4
+                return _ROUND1[suit, forced, r.alone_allowed]
+            return _ROUND2[suit, r.alone_allowed,
+                           r.stick_the_dealer and self.turn == self.dealer]
+        if p is _DISCARD:
+            return tuple([DISCARD_ACTIONS[c] for c in sorted(self.legal_discards())])
         if p is Phase.JOKER:
-            return [JokerSuitAction(s) for s in range(4)]
+            return tuple(JokerSuitAction(s) for s in _SUIT_VALUES)
         if p is Phase.REDEAL:
-            return [RedealAction(False), RedealAction(True)]
+            return (RedealAction(False), RedealAction(True))
         if p is Phase.DEFEND:
-            return [DefendAction(False), DefendAction(True)]
+            return (DefendAction(False), DefendAction(True))
         if p is Phase.AUCTION:
-            return [BID6_ACTIONS[n] for n in self._bid6_choices()]
+            return tuple(BID6_ACTIONS[n] for n in self._bid6_choices())
         if p is Phase.DECLARE:
-            return [DeclareAction(t) for t in bid6.ALL_CONTRACTS]
-        return []
+            return tuple(DeclareAction(t) for t in bid6.ALL_CONTRACTS)
+        return ()
 
     def _bid6_choices(self) -> tuple[int | None, ...]:
         return bid6.legal_bids(self.contract, self.turn == self.dealer)
@@ -423,20 +555,15 @@ class GameState:
         """Canadian rule: the dealer's partner who orders up in round 1 must go alone."""
         return self.rules.canadian_rule and seat == partner_of(self.dealer)
 
-    def _legal_bids1(self) -> list[Action]:
-        suit = self.up_suit
-        acts: list[Action] = [BidAction(PASS)]
-        forced = self.must_go_alone(self.turn)
-        acts += [BidAction(ORDER, suit, a) for a in self._alone_choices(forced)]
-        return acts
+    def _legal_bids1(self) -> tuple[Action, ...]:
+        """Pass, or order the upcard's suit (alone: as the rules allow or demand)."""
+        return _ROUND1[self.up_suit, self.must_go_alone(self.turn), self.rules.alone_allowed]
 
-    def _legal_bids2(self) -> list[Action]:
-        stuck = (self.rules.stick_the_dealer and self.turn == self.dealer)
-        acts: list[Action] = [] if stuck else [BidAction(PASS)]
-        for s in range(4):
-            if s != self.up_suit:
-                acts += [BidAction(NAME, s, a) for a in self._alone_choices(False)]
-        return acts
+    def _legal_bids2(self) -> tuple[Action, ...]:
+        """Pass (unless the dealer is stuck), or name another suit."""
+        r = self.rules
+        return _ROUND2[self.up_suit, r.alone_allowed,
+                       r.stick_the_dealer and self.turn == self.dealer]
 
     def legal_discards(self) -> list[Card]:
         """The dealer's choices (Bit #93: 'scartandone un'altra, dello stesso seme, se la ha')."""
@@ -449,36 +576,75 @@ class GameState:
         return trumps or others
 
     def view(self, seat: int) -> SeatView:
-        return SeatView(
-            seat=seat, phase=self.phase, hand=tuple(self.hands[seat]), dealer=self.dealer,
-            upcard=self.upcard, round=self.bid_round, bids=tuple(self.bids), trump=self.trump,
-            maker=self.maker, alone=self.alone, sitting_out=self.sitting_out,
-            trick=tuple(self.trick), played=tuple(self.played),
-            tricks_won=tuple(self.tricks_won),
-            total=tuple(self.total),
-            discarded=self.discarded if seat == self.dealer else None,
-            legal=tuple(self.legal_actions()) if seat == self.turn and not self.over else (),
-            rules=self.rules, up_suit=self.up_suit, defender_out=self.defender_out,
-            contract=self.contract, high_bidder=self.high_bidder,
-        )
+        """What ``seat`` may know now (its own cards only): a :class:`SeatView`."""
+        if (type(seat) is not int and (isinstance(seat, bool) or not isinstance(seat, int))) \
+                or not 0 <= seat < self.rules.players:
+            raise ValueError(f"seat {seat!r}: this game's seats are 0-{self.rules.players - 1} "
+                             f"({', '.join(f'{s} {SEAT_NAMES[s]}' for s in range(self.players))})")
+        # Slots stored one by one: the same value as SeatView(...) with keywords, in a
+        # fifth of the time (a view is built for every decision; issue 13).
+        v = _new_view(SeatView)
+        phase = v.phase = self.phase
+        v.seat = seat
+        v.hand = tuple(self.hands[seat])
+        v.dealer = dealer = self.dealer
+        v.upcard = upcard = self.upcard
+        v.round = _BID_ROUND.get(phase, 0)
+        v.bids = tuple(self.bids)
+        v.trump = self.trump
+        v.maker = self.maker
+        v.alone = self.alone
+        v.sitting_out = self.sitting_out
+        v.trick = tuple(self.trick)
+        v.played = tuple(self.played)
+        v.tricks_won = tuple(self.tricks_won)
+        v.total = tuple(self.total)
+        v.discarded = self.discarded if seat == dealer else None
+        if seat == self.turn and phase is not _GAME_OVER:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal()
+            v.legal = legal
+        else:
+            v.legal = ()
+        v.rules = self.rules
+        v.up_suit = None if upcard is None else (
+            self.joker_suit if upcard == JOKER else _SUIT_OF[upcard])
+        v.defender_out = self.defender_out
+        v.contract = self.contract
+        v.high_bidder = self.high_bidder
+        return v
 
     # --- moves --------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
-        if self.over:
-            raise IllegalAction("the game is over")
-        if action not in self.legal_actions():
-            raise IllegalAction(self.why_illegal(action))
+        """Play ``action`` for the seat to move; IllegalAction says why not.
+
+        ``action`` is a value like those of :meth:`legal_actions` (a string is refused
+        with a TypeError: :meth:`parse_action` reads one).
+        """
+        # An action that is one of the listed values themselves (what a player picks
+        # from view.legal) is legal without comparing it field by field (issue 13).
+        listed = self._legal
+        if listed is not None:
+            for a in listed:
+                if a is action:
+                    break
+            else:
+                listed = None
+        if listed is None:
+            self._check(action)
         self._legal = None
-        if isinstance(action, BidAction):
-            if self.phase is Phase.AUCTION:
+        self.actions.append(action)
+        if isinstance(action, PlayAction):
+            self._apply_play(action.card)
+        elif isinstance(action, BidAction):
+            if self.phase is _AUCTION:
                 self._apply_bid6(action)
             else:
                 self._apply_bid(action)
         elif isinstance(action, DiscardAction):
             self._apply_discard(action.card)
-        elif isinstance(action, PlayAction):
-            self._apply_play(action.card)
         elif isinstance(action, JokerSuitAction):
             self._apply_joker(action.suit)
         elif isinstance(action, RedealAction):
@@ -487,6 +653,78 @@ class GameState:
             self._apply_defend(action.alone)
         else:
             self._apply_declare(action.trump)
+
+    def _check(self, action: Action) -> None:
+        """Raise TypeError or IllegalAction unless ``action`` may be applied now."""
+        if not isinstance(action, ACTION_TYPES):
+            hint = (f"; g.parse_action({action!r}) reads one" if isinstance(action, str)
+                    else "")
+            raise TypeError(f"apply() takes an action such as those of legal_actions(), "
+                            f"not {type(action).__name__} {action!r}{hint}")
+        if self.over:
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(action))
+
+    # --- the game as a value (OpenSpiel's and python-chess's habits) -----------
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is decided (the same as ``over``)."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team (a seat in cutthroat), None while the game goes on."""
+        return self.events[-1].winner if self.over else None
+
+    def returns(self) -> tuple[float, ...]:
+        """The result per team: 1.0 for the winner, 0.0 for the others (all 0.0 before
+        the end). The points are in ``total``."""
+        win = self.winner
+        return tuple(float(t == win) for t in range(self.rules.teams))
+
+    def clone(self) -> GameState:
+        """An independent copy: applying to one leaves the other as it was."""
+        g = copy.copy(self)
+        g.rng = Rng(self.rng.state)
+        g.events, g.total, g.bids = list(self.events), list(self.total), list(self.bids)
+        g.hands = [list(h) for h in self.hands]
+        g.queue, g.trick, g.played = list(self.queue), list(self.trick), list(self.played)
+        g.tricks_won, g.actions = list(self.tricks_won), list(self.actions)
+        g._legal = None
+        return g
+
+    def undo(self) -> Action:
+        """Take back the last applied action and return it (the chance steps it led to,
+        a deal included, are undone too); IllegalAction if there is none."""
+        if not self.actions:
+            raise IllegalAction("nothing to undo: no action has been applied")
+        last = self.actions[-1]
+        g = GameState.new(self.rules, self.seed)
+        for a in self.actions[:-1]:
+            g.apply(a)
+        self.__dict__.update(g.__dict__)
+        return last
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action written as ``text``: its words (``order up alone``,
+        ``pass``, ``play JD``) or, to play or discard, the card alone (``JD``, ``10h``)."""
+        legal = self.legal_actions()
+        words = " ".join(text.lower().split())
+        for a in legal:
+            if str(a).lower() == words:
+                return a
+        if self.phase in (Phase.PLAY, Phase.DISCARD):
+            try:
+                card = Card(words.split(" ", 1)[-1] if " " in words else words)
+            except (CardParseError, ValueError):
+                card = None
+            for a in legal:
+                if a.card == card:  # type: ignore[union-attr]
+                    return a
+        raise IllegalAction(f"{text!r} is not a legal action now; legal: "
+                            f"{', '.join(str(a) for a in legal) or 'none (the game is over)'}")
 
     _PHASE_ACTIONS = {
         Phase.JOKER: JokerSuitAction, Phase.REDEAL: RedealAction, Phase.DEFEND: DefendAction,
@@ -588,8 +826,10 @@ class GameState:
 
     def _apply_bid(self, a: BidAction) -> None:
         seat = self.turn
-        rnd = self.bid_round
-        bid = Bid(seat, rnd, a.call, a.suit, a.alone)
+        rnd = 1 if self.phase is _BID1 else 2
+        bid = _new_object(Bid)                  # Bid(seat, rnd, a.call, a.suit, a.alone)
+        bid.__dict__.update(seat=seat, round=rnd, call=a.call, suit=a.suit, alone=a.alone,
+                            tricks=None)
         self.bids.append(bid)
         self.events.append(bid)
         if a.call == PASS:
@@ -676,22 +916,34 @@ class GameState:
     def _apply_play(self, card: Card) -> None:
         seat = self.turn
         self.hands[seat].remove(card)
-        self.trick.append((seat, card))
+        trick = self.trick
+        trick.append((seat, card))
         self.played.append(card)
-        self.events.append(Play(seat, card))
-        active = self.players - (self.sitting_out is not None) - (self.defender_out is not None)
-        if len(self.trick) < active:
-            self.turn = self._next_active(seat)
+        event = _new_object(Play)               # _play_event(seat, card), inline
+        d = event.__dict__
+        d["seat"] = seat
+        d["card"] = card
+        self.events.append(event)
+        sitting_out, defender_out = self.sitting_out, self.defender_out
+        players = self.rules.players
+        if len(trick) < players - (sitting_out is not None) - (defender_out is not None):
+            nxt = (seat + 1) % players
+            while nxt == sitting_out or nxt == defender_out:
+                nxt = (nxt + 1) % players
+            self.turn = nxt
             return
-        led = EXT.effective_suit[self.trump][self.trick[0][1]]
-        table = EXT.power[self.trump][led]
-        winner = max(self.trick, key=lambda sc: table[sc[1]])[0]
-        self.events.append(Trick(winner))
-        self.tricks_won[self.team(winner)] += 1
+        trump = self.trump
+        table = EXT.power[trump][EXT.effective_suit[trump][trick[0][1]]]
+        winner, best = trick[0][0], table[trick[0][1]]
+        for s, c in trick:                      # the highest power is always unique
+            if table[c] > best:
+                winner, best = s, table[c]
+        self.events.append(_trick_event(winner))
+        self.tricks_won[winner if players == 3 else winner & 1] += 1
         self.tricks_played += 1
         self.trick = []
         self.turn = winner
-        if self.tricks_played == self.tricks_per_hand:
+        if not self.hands[winner]:              # the winner played: every hand is done
             self._score_hand()
 
     def hand_points(self) -> tuple[int, ...]:

@@ -75,6 +75,7 @@ SAMPLE_TRIES = 40               # candidate deals tried per world before beliefs
 
 @dataclass(frozen=True)
 class PimcConfig:
+    """The search player's settings: worlds, seconds, belief, tie-break, seed."""
     worlds: int = 40            # worlds per decision
     time: float = 0.8           # seconds per decision at most (0: no limit)
     infer: float = 0.1          # keep-probability of a world that contradicts a bid
@@ -111,6 +112,7 @@ class Knowledge:
 
 
 def made_round(view: SeatView) -> int:
+    """The bidding round in which trump was made (0: not yet)."""
     for b in reversed(view.bids):
         if b.call != PASS:
             return b.round
@@ -136,6 +138,7 @@ def _out_seats(view: SeatView) -> tuple[int, ...]:
 
 
 def dealer_picked_up(view: SeatView) -> bool:
+    """True if the dealer took the upcard into his hand."""
     return (view.maker is not None and made_round(view) == 1
             and view.dealer not in _out_seats(view))
 
@@ -158,6 +161,7 @@ def tricks_so_far(view: SeatView) -> tuple[list[list[tuple[int, Card]]], int]:
 
 
 def knowledge(view: SeatView) -> Knowledge:
+    """Everything the viewing seat knows about where the cards are."""
     me = view.seat
     known: set[Card] = set(view.hand)
     holds: list[list[Card]] = [[], [], [], []]
@@ -208,6 +212,7 @@ def knowledge(view: SeatView) -> Knowledge:
 
 @dataclass
 class World:
+    """One sampled deal of the hidden cards, consistent with the knowledge."""
     hands: list[list[Card]]      # every seat's current cards (this seat's own included)
     out: list[Card]              # unknown cards out of play; out[0] stands for the discard
 
@@ -304,6 +309,7 @@ def legal_bids(rules: Rules, rnd: int, seat: int, dealer: int, up_suit: Suit) ->
 
 def sample_worlds(view: SeatView, k: Knowledge, rng: random.Random, n: int,
                   infer: float, deadline: float | None = None) -> list[World]:
+    """Up to ``n`` worlds consistent with ``k`` (soft beliefs by ``infer``)."""
     worlds: list[World] = []
     while len(worlds) < n:
         if deadline is not None and len(worlds) >= MIN_WORLDS and time.perf_counter() > deadline:
@@ -388,6 +394,7 @@ def _legal_discards(rules: Rules, six: list[Card], upcard: Card, trump: Suit) ->
 
 @dataclass(frozen=True)
 class Rating:
+    """A legal action with its mean value over the worlds it was solved in."""
     action: Action
     value: float         # mean value over the worlds (points for my side - theirs + tie-break)
     worlds: int
@@ -403,6 +410,7 @@ class PimcPlayer:
         self.last_ratings: list[Rating] = []
 
     def decide(self, view: SeatView) -> Action:
+        """The best-rated legal action (the only one without searching)."""
         if len(view.legal) == 1:
             return view.legal[0]
         if not supports(view.rules) or view.phase not in (Phase.BID1, Phase.BID2,
@@ -543,12 +551,19 @@ class PimcPlayer:
             seat = (seat + 1) % 4
 
 
+def _int(value: int | None) -> int | None:
+    return None if value is None else int(value)
+
+
 def _view_digest(view: SeatView, seed: int) -> int:
     """A seed from what the seat sees: the same view always gets the same worlds."""
-    text = repr((seed, view.seat, view.phase.value, view.hand, view.dealer, view.upcard,
-                 [(b.seat, b.round, b.call, b.suit, b.alone) for b in view.bids],
-                 view.trump, view.maker, view.trick, view.played, view.tricks_won, view.total,
-                 view.discarded))
+    # plain ints, so the text (and the worlds) stay what they were when cards were ints
+    text = repr((seed, view.seat, view.phase.value, tuple(map(int, view.hand)), view.dealer,
+                 _int(view.upcard),
+                 [(b.seat, b.round, b.call, _int(b.suit), b.alone) for b in view.bids],
+                 _int(view.trump), view.maker, tuple((s, int(c)) for s, c in view.trick),
+                 tuple(map(int, view.played)), view.tricks_won, view.total,
+                 _int(view.discarded)))
     return zlib.crc32(text.encode())
 
 

@@ -43,6 +43,7 @@ from typing import Protocol
 
 from .cards import (
     ACE,
+    DECK_SIZE,
     EFFECTIVE_SUIT,
     POWER,
     TRUMP_ORDER,
@@ -52,8 +53,20 @@ from .cards import (
     rank_of,
     suit_of,
 )
-from .events import NAME, ORDER, PASS
-from .game import Action, BidAction, DiscardAction, Phase, PlayAction, SeatView, partner_of
+from .events import NAME, ORDER
+from .game import (
+    DISCARD_ACTIONS,
+    PASS_ACTION,
+    PLAY_ACTIONS,
+    Action,
+    BidAction,
+    DiscardAction,
+    Phase,
+    PlayAction,
+    SeatView,
+    bid_action,
+    partner_of,
+)
 
 TRUMP_POINTS = (2, 2, 2, 3, 4, 5, 6)   # 9 10 Q K A left right
 OFF_ACE_POINTS = 2
@@ -83,13 +96,18 @@ class BidThresholds:
 
 
 DEFAULT_THRESHOLDS = BidThresholds()
+_PLAY, _BID1, _BID2, _DISCARD = Phase.PLAY, Phase.BID1, Phase.BID2, Phase.DISCARD
 TRUMP_WORTH_BASE = 10                  # throw-away order: side cards 0-5, trumps 10-16
 
 
 class Player(Protocol):
+    """Anything that decides for a seat from that seat's view (docs/library.md)."""
+
     name: str
 
-    def decide(self, view: SeatView) -> Action: ...
+    def decide(self, view: SeatView) -> Action:
+        """One of ``view.legal``: what this seat does now."""
+        ...
 
 
 def hand_strength(hand: tuple[Card, ...] | list[Card], trump: Suit) -> int:
@@ -141,8 +159,14 @@ def ref_bid(v: SeatView, t: BidThresholds = DEFAULT_THRESHOLDS) -> BidAction:
     legal = v.legal
     if v.round == 1:
         trump = suit_of(v.upcard)
-        canadian = any(a.call == ORDER for a in legal) and not any(
-            a.call == ORDER and not a.alone for a in legal)
+        may_order = plain_order = False         # Canadian: one may order, alone only
+        for a in legal:
+            if a.call == ORDER:
+                may_order = True
+                if not a.alone:
+                    plain_order = True
+                    break
+        canadian = may_order and not plain_order
         if canadian:
             strength = hand_strength(v.hand, trump)
             call_min = t.canadian_min
@@ -150,7 +174,7 @@ def ref_bid(v: SeatView, t: BidThresholds = DEFAULT_THRESHOLDS) -> BidAction:
             strength = round1_strength(v)
             call_min = t.order_min
         if strength < call_min:
-            return BidAction(PASS)
+            return PASS_ACTION
         alone = strength >= t.alone_min
         return _pick_bid(legal, ORDER, trump, alone)
     best_suit, best = None, -1
@@ -160,18 +184,18 @@ def ref_bid(v: SeatView, t: BidThresholds = DEFAULT_THRESHOLDS) -> BidAction:
         st = hand_strength(v.hand, s)
         if st > best:
             best_suit, best = s, st
-    if best < t.name_min and BidAction(PASS) in legal:
-        return BidAction(PASS)
+    if best < t.name_min and PASS_ACTION in legal:
+        return PASS_ACTION
     return _pick_bid(legal, NAME, best_suit, best >= t.alone_min)
 
 
 def _pick_bid(legal: tuple[Action, ...], call: str, suit: Suit, alone: bool) -> BidAction:
     """The wanted bid, falling back to the one alone choice the rules allow."""
-    want = BidAction(call, suit, alone)
+    want = bid_action(call, suit, alone)
     if want in legal:
         return want
-    other = BidAction(call, suit, not alone)
-    return other if other in legal else BidAction(PASS)
+    other = bid_action(call, suit, not alone)
+    return other if other in legal else PASS_ACTION
 
 
 def ref_discard(v: SeatView) -> DiscardAction:
@@ -180,7 +204,7 @@ def ref_discard(v: SeatView) -> DiscardAction:
     ranks = TRUMP_RANK[trump]
     cards = sorted(a.card for a in v.legal)
     if all(ranks[c] >= 0 for c in cards):
-        return DiscardAction(min(cards, key=lambda c: (ranks[c], c)))
+        return DISCARD_ACTIONS[min(cards, key=lambda c: (ranks[c], c))]
     eff = EFFECTIVE_SUIT[trump]
     counts = [0, 0, 0, 0]
     for c in v.hand:
@@ -191,7 +215,7 @@ def ref_discard(v: SeatView) -> DiscardAction:
             return (TRUMP_WORTH_BASE * 2 + ranks[c], c)
         return (2 * rank_of(c) + (2 if counts[eff[c]] > 1 else 0), c)
 
-    return DiscardAction(min(cards, key=keep))
+    return DISCARD_ACTIONS[min(cards, key=keep)]
 
 
 def worth(card: Card, trump: Suit) -> int:
@@ -200,8 +224,14 @@ def worth(card: Card, trump: Suit) -> int:
     return TRUMP_WORTH_BASE + tr if tr >= 0 else rank_of(card)
 
 
+# (worth, code) as one number, by trump and card: the key of _lowest_worth's min()
+_WORTH_KEY: tuple[tuple[int, ...], ...] = tuple(
+    tuple(worth(Card(c), t) * 64 + c for c in range(DECK_SIZE)) for t in range(4))
+
+
 def _lowest_worth(cards: list[Card], trump: Suit) -> Card:
-    return min(cards, key=lambda c: (worth(c, trump), c))
+    """The card of least worth, the lowest code among equals."""
+    return min(cards, key=_WORTH_KEY[trump].__getitem__)
 
 
 def boss_trump(v: SeatView) -> Card | None:
@@ -219,19 +249,22 @@ def boss_trump(v: SeatView) -> Card | None:
 def ref_play(v: SeatView) -> PlayAction:
     """Rules 4 (lead) and 5 (follow) of the module docstring."""
     trump = v.trump
-    legal = sorted(a.card for a in v.legal)
-    if not v.trick:
-        return PlayAction(_ref_lead(v, legal))
-    led = EFFECTIVE_SUIT[trump][v.trick[0][1]]
-    table = POWER[trump][led]
-    win_seat, win_card = max(v.trick, key=lambda sc: table[sc[1]])
+    legal = sorted([a.card for a in v.legal])
+    trick = v.trick
+    if not trick:
+        return PLAY_ACTIONS[_ref_lead(v, legal)]
+    table = POWER[trump][EFFECTIVE_SUIT[trump][trick[0][1]]]
+    win_seat, win_card = trick[0]
+    for s, c in trick:                          # the highest power is unique
+        if table[c] > table[win_card]:
+            win_seat, win_card = s, c
     if win_seat == partner_of(v.seat):
-        return PlayAction(_lowest_worth(legal, trump))
+        return PLAY_ACTIONS[_lowest_worth(legal, trump)]
     best = table[win_card]
     winners = [c for c in legal if table[c] > best]
-    if winners:
-        return PlayAction(min(winners, key=lambda c: (table[c], c)))
-    return PlayAction(_lowest_worth(legal, trump))
+    if winners:                                 # powers above 0 are unique: no ties
+        return PLAY_ACTIONS[min(winners, key=table.__getitem__)]
+    return PLAY_ACTIONS[_lowest_worth(legal, trump)]
 
 
 def _ref_lead(v: SeatView, legal: list[Card]) -> Card:
@@ -242,7 +275,7 @@ def _ref_lead(v: SeatView, legal: list[Card]) -> Card:
         if boss is not None:
             return boss
     side = [c for c in legal if ranks[c] < 0]
-    aces = [c for c in side if rank_of(c) == ACE]
+    aces = [c for c in side if c % 6 == ACE]   # rank_of for the 24 cards ref plays
     if aces:
         return aces[0]
     if side:
@@ -258,9 +291,16 @@ class RefPlayer:
     thresholds: BidThresholds = DEFAULT_THRESHOLDS
 
     def decide(self, view: SeatView) -> Action:
-        if view.phase in (Phase.BID1, Phase.BID2):
+        """Bid, discard or play by the reference rules (module docstring)."""
+        legal = view.legal
+        if len(legal) == 1:         # every rule below answers a legal action: this one
+            return legal[0]
+        phase = view.phase
+        if phase is _PLAY:
+            return ref_play(view)
+        if phase is _BID1 or phase is _BID2:
             return ref_bid(view, self.thresholds)
-        if view.phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return ref_discard(view)
         return ref_play(view)
 
@@ -274,6 +314,17 @@ class RandomPlayer:
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
+        self._bits = self._rng.getrandbits
 
     def decide(self, view: SeatView) -> Action:
-        return self._rng.choice(view.legal)
+        """A legal action chosen uniformly at random (``random.Random(seed).choice``)."""
+        # CPython's choice(seq) is seq[_randbelow(len(seq))], _randbelow drawing
+        # n.bit_length() bits until below n: the same draws, written inline (issue 13;
+        # tests/test_player.py compares them with choice)
+        legal = view.legal
+        n = len(legal)
+        k = n.bit_length()
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal[r]

@@ -51,21 +51,24 @@ MASK32 = 0xFFFFFFFF
 
 
 class SeedError(ValueError):
-    pass
+    """A game number outside 0-65535."""
 
 
 def check_seed(seed: int) -> int:
+    """Return ``seed`` if it is a game number (0-65535), else raise SeedError."""
     if not SEED_MIN <= seed <= SEED_MAX:
         raise SeedError(f"game number {seed} is out of range: it must be {SEED_MIN}-{SEED_MAX}")
     return seed
 
 
 def initial_state(seed: int) -> int:
+    """The generator's 32-bit state for a game number, before the warm-up."""
     check_seed(seed)
     return (seed << 16) | (seed ^ SEED_XOR)
 
 
 def step(x: int) -> int:
+    """One step of the 32-bit xorshift generator."""
     x ^= (x << 8) & MASK32
     x ^= x >> 9
     x ^= (x << 23) & MASK32
@@ -80,6 +83,9 @@ def mask_for(n: int) -> int:
     return m
 
 
+_MASKS = tuple(mask_for(n) if n else 0 for n in range(257))
+
+
 @dataclass
 class Rng:
     """The game's generator; ``Rng.from_seed(game_number)``."""
@@ -88,16 +94,19 @@ class Rng:
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
+        """The generator of a game number, warmed up."""
         rng = cls(initial_state(seed))
         for _ in range(WARMUP_STEPS):
             rng.next_byte()
         return rng
 
     def next_byte(self) -> int:
+        """Step and return the low byte of the state."""
         self.state = step(self.state)
         return self.state & 0xFF
 
     def below(self, n: int) -> int:
+        """A number 0 to ``n - 1`` by rejection sampling (``n`` 1-256)."""
         if not 1 <= n <= 256:
             raise ValueError(f"below({n}): n must be 1-256")
         mask = mask_for(n)
@@ -107,8 +116,29 @@ class Rng:
                 return r
 
     def shuffled_deck(self, size: int = 24) -> list[int]:
-        deck = list(range(size))
+        """The deck 0 to ``size - 1`` shuffled (Fisher-Yates from the top)."""
+        return self.shuffle(list(range(size)))
+
+    def shuffle(self, deck: list) -> list:
+        """Shuffle ``deck`` in place and return it: the swaps of :meth:`shuffled_deck`,
+        so ``shuffle(list(codes))`` is ``[codes[k] for k in shuffled_deck(len(codes))]``.
+
+        The same draws as ``j = self.below(i + 1)`` for ``i`` from ``len - 1`` down,
+        with :func:`step` and :func:`mask_for` written inline: a shuffle starts every
+        hand (issue 13; tests/test_rng.py compares the two)."""
+        size = len(deck)
+        x = self.state
+        masks = _MASKS
         for i in range(size - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            mask = masks[n]
+            while True:
+                x ^= (x << 8) & 0xFFFFFFFF
+                x ^= x >> 9
+                x ^= (x << 23) & 0xFFFFFFFF
+                j = x & mask               # the low byte, masked (mask <= 0xFF)
+                if j < n:
+                    break
             deck[i], deck[j] = deck[j], deck[i]
+        self.state = x
         return deck

@@ -13,21 +13,25 @@ from enum import Enum, StrEnum
 
 
 class FirstDealer(StrEnum):
+    """How the first dealer is chosen."""
     BLACK_JACK = "black_jack"   # deal face up until a black jack appears
     RANDOM = "random"
 
 
 class DealerDiscard(StrEnum):
+    """What the dealer may discard after picking up."""
     SAME_SUIT = "same_suit"     # Bit #93: must discard a trump if he holds one
     ANY = "any"
 
 
 class FirstLead(StrEnum):
+    """Who leads the first trick."""
     MAKER_LEFT = "maker_left"   # Bit #93: the player to the left of the maker
     DEALER_LEFT = "dealer_left"
 
 
 class Bidding(StrEnum):
+    """How trump is made: the upcard's rounds or Bid Euchre's auction."""
     UPCARD = "upcard"           # Euchre: order up the upcard, then name a suit
     SIX_CARD_BID = "six_card_bid"   # Bid Euchre, six cards each ("Racehorse"): see bid6.py
 
@@ -68,6 +72,7 @@ class Rules:
 
     @property
     def bid6(self) -> bool:
+        """True for six-card Bid Euchre."""
         return self.bidding is Bidding.SIX_CARD_BID
 
     @property
@@ -77,6 +82,7 @@ class Rules:
 
     @property
     def hand_size(self) -> int:
+        """Cards dealt to each seat."""
         return 6 if self.bid6 else 5
 
     def validate(self) -> None:
@@ -100,6 +106,7 @@ class Rules:
         return (pts, 0) if gain_team == 0 else (0, pts)
 
     def describe(self) -> dict[str, object]:
+        """Every rule field as plain data (for JSON and ``euchre rules``)."""
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
 
 
@@ -140,10 +147,12 @@ PRESET_NOTES: dict[str, str] = {
 
 
 class UnknownRules(ValueError):
+    """A preset name that does not exist."""
     pass
 
 
 def preset(name: str) -> Rules:
+    """The preset called ``name``; UnknownRules lists the names otherwise."""
     try:
         return PRESETS[name]
     except KeyError:

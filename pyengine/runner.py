@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .game import GameState
+from .game import GameState, Phase
 from .player import Player
 from .rules import Rules
 
@@ -35,11 +35,12 @@ class HandLimitReached(RuntimeError):
 def play_out(game: GameState, players: Sequence[Player], max_hands: int = MAX_HANDS
              ) -> GameState:
     """Run ``game`` to its end; raise HandLimitReached once deal ``max_hands`` is over."""
-    while not game.over:
+    apply, view, over = game.apply, game.view, Phase.GAME_OVER
+    while game.phase is not over:
         if game.hand_no > max_hands:
             raise HandLimitReached(game, max_hands)
         seat = game.turn
-        game.apply(players[seat].decide(game.view(seat)))
+        apply(players[seat].decide(view(seat)))
     return game
 
 

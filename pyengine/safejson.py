@@ -92,4 +92,5 @@ def read_text(path: Path, limit: int = MAX_BYTES) -> str:
 
 
 def load_json(path: Path) -> object:
+    """Read and parse an untrusted JSON file within the size and depth limits."""
     return parse(read_text(path), str(path))

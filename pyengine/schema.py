@@ -114,6 +114,7 @@ def _common_defs() -> dict[str, dict]:
 
 
 def transcript_schema() -> dict:
+    """The JSON Schema of euchre-transcript/1, built from the engine's own names."""
     events = _events()
     event = {
         "type": "object", "required": ["ev"],
@@ -186,6 +187,7 @@ def _vector_cases() -> dict[str, dict]:
 
 
 def vectors_schema() -> dict:
+    """The JSON Schema of the test-vector files (euchre vectors)."""
     cases = _vector_cases()
     transcripts = {"type": "array", "items": {"$ref": TRANSCRIPT_SCHEMA.name}}
     generator = _obj({"seed": {"type": "integer"}, "games": _int(1)})
@@ -219,10 +221,12 @@ def vectors_schema() -> dict:
 
 
 def schema_files() -> dict[Path, dict]:
+    """Each schema file of pyengine/schemas/ with the schema it must hold."""
     return {TRANSCRIPT_SCHEMA: transcript_schema(), VECTORS_SCHEMA: vectors_schema()}
 
 
 def dumps(schema: dict) -> str:
+    """A schema as the text its file holds."""
     return json.dumps(schema, indent=1) + "\n"
 
 

@@ -361,6 +361,7 @@ def bid_prompt(v: SeatView, style: Style) -> tuple[list[str], str]:
 
 
 def card_prompt(v: SeatView, game: GameState, style: Style) -> tuple[list[str], str]:
+    """The notes and the prompt line for choosing a card."""
     n = len(v.hand)
     notes: list[str] = []
     if v.phase is Phase.DISCARD:
@@ -397,6 +398,7 @@ def choose_style(stdout: TextIO, ascii_only: bool,
 
 @dataclass
 class Session:
+    """One shell game: the state, the players, the terminal's input and output."""
     game: GameState
     players: list[Player | None]      # None: the human
     style: Style
@@ -409,12 +411,14 @@ class Session:
     record: Callable[[list], None] | None = None     # the transcript, kept as we go
 
     def say(self, *lines: str) -> None:
+        """Print lines, each wrapped to the terminal's width."""
         for line in lines:
             for part in fit(line):
                 self.stdout.write(part + "\n")
         self.stdout.flush()
 
     def flush_events(self) -> None:
+        """Narrate the game's events not shown yet."""
         events = self.game.events
         while self.shown_events < len(events):
             self.say(*self.narrator.feed(events[self.shown_events]))
@@ -439,6 +443,7 @@ class Session:
                 g.apply(player.decide(g.view(seat)))
 
     def read(self, prompt: str) -> str:
+        """Read one line of input after ``prompt``."""
         if self.edit_lines:
             line = edited_line(fit_prompt(prompt))
         else:

@@ -65,6 +65,7 @@ BELOW_IN_SUIT: tuple[tuple[int, ...], ...] = tuple(
 
 
 def to_mask(cards: Iterable[Card], trump: Suit) -> int:
+    """Cards as a bit mask in the solver's order for ``trump``."""
     bits = BIT_OF[trump]
     m = 0
     for c in cards:
@@ -73,6 +74,7 @@ def to_mask(cards: Iterable[Card], trump: Suit) -> int:
 
 
 def to_cards(mask: int, trump: Suit) -> list[Card]:
+    """The cards of a bit mask (the inverse of :func:`to_mask`)."""
     cards = CARD_OF[trump]
     out = []
     while mask:
@@ -111,6 +113,7 @@ class Solver:
         self.nodes = 0
 
     def clear(self) -> None:
+        """Forget the transposition table."""
         self.tt.clear()
 
     # --- public queries (hands and cards in bit space: see to_mask) ---------

@@ -160,6 +160,7 @@ AUDIT_GAMES = 60
 
 def run_pairing(a: str, b: str, n: int, seed: int = 0, jobs: int = 2,
                 echo: Callable[[str], None] = print) -> tuple[Summary, list[MatchResult]]:
+    """Play ``n`` duplicate matches of ``a`` against ``b`` and summarise them."""
     from .progress import bar, reporter
 
     with bar(n + n % 2, f"{a}-{b}", "match") as b_:
@@ -180,6 +181,7 @@ def load_summaries(path: Path) -> dict[str, Summary]:
 
 
 def save_summaries(path: Path, summaries: dict) -> None:
+    """Write the summaries as JSON (docs/strength.json)."""
     path.write_text(json.dumps({k: (s if k.startswith("analysis:") else summary_json(s))
                                 for k, s in summaries.items()}, indent=1) + "\n")
 

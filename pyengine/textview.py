@@ -86,25 +86,31 @@ class Style:
 
     @property
     def ascii(self) -> bool:
+        """True when cards are written in plain ASCII."""
         return not self.symbols
 
     @property
     def dash(self) -> str:
+        """A dash: ``-`` in ASCII, an em dash otherwise."""
         return "-" if self.ascii else "\u2014"
 
     @property
     def sep(self) -> str:
+        """The separator between parts of a line."""
         return " | " if self.ascii else " \u00b7 "
 
     @property
     def arrow(self) -> str:
+        """An arrow: ``->`` in ASCII."""
         return "->" if self.ascii else "\u2192"
 
     def suit(self, suit: Suit) -> str:
+        """A suit as a symbol (coloured red if allowed) or a letter."""
         text = SUIT_SYMBOLS[suit] if self.symbols else SUITS[suit]
         return self._paint(text, suit)
 
     def card(self, card: Card) -> str:
+        """A card as ``10♥`` or ``TH``, coloured red if allowed."""
         if card == JOKER:
             return JOKER_LABEL if self.symbols else JOKER_NAME
         rank = rank_of(card)
@@ -123,6 +129,7 @@ class Style:
         return f"{SUITS[suit]} ({SUIT_NAMES[suit]})"
 
     def bold(self, text: str) -> str:
+        """``text`` in bold when colour is allowed."""
         return f"{ANSI_BOLD}{text}{ANSI_RESET}" if self.colour else text
 
     def _paint(self, text: str, suit: Suit) -> str:
@@ -166,6 +173,7 @@ def _sort_any(hand: tuple[Card, ...] | list[Card], trump: Suit | None) -> list[C
 
 
 def seat_name(seat: int, human: int | None) -> str:
+    """``You`` for the human's seat, else South, West, North or East."""
     return "You" if seat == human else SEAT_NAMES[seat]
 
 
@@ -175,6 +183,7 @@ def seat_word(seat: int, human: int | None) -> str:
 
 
 def team_label(team: int, human: int | None, players: int = 4) -> str:
+    """A team's name as the score line shows it."""
     if players == 3:
         return seat_word(team, human)
     if human is None:
@@ -183,6 +192,7 @@ def team_label(team: int, human: int | None, players: int = 4) -> str:
 
 
 def score_text(total: tuple[int, ...] | list[int], human: int | None) -> str:
+    """The score line."""
     if len(total) == 3:
         return ", ".join(f"{seat_name(s, human)} {total[s]}" for s in range(3))
     if human is None:
@@ -192,6 +202,7 @@ def score_text(total: tuple[int, ...] | list[int], human: int | None) -> str:
 
 
 def hand_text(cards: list[Card], style: Style, numbered: bool = True) -> str:
+    """A hand, sorted for display, its cards numbered."""
     if not numbered:
         return " ".join(style.card(c) for c in cards)
     return "  ".join(f"{i}:{style.card(c)}" for i, c in enumerate(cards, 1))
@@ -199,6 +210,7 @@ def hand_text(cards: list[Card], style: Style, numbered: bool = True) -> str:
 
 def trick_text(trick: tuple[tuple[int, Card], ...] | list[tuple[int, Card]], style: Style,
                human: int | None) -> str:
+    """The trick on the table."""
     return ", ".join(f"{seat_name(s, human)} {style.card(c)}" for s, c in trick)
 
 
@@ -244,6 +256,7 @@ def status_lines(v: SeatView, hand_no: int, style: Style) -> list[str]:
 
 
 def bid_text(bid: Bid, dealer: int, upcard: Card, style: Style, human: int | None) -> str:
+    """A bid in words."""
     who = seat_name(bid.seat, human)
     if bid.call == PASS:
         return f"{who}: pass"
@@ -280,6 +293,7 @@ class Narrator:
     players: int = 4
 
     def feed(self, ev: Event) -> list[str]:
+        """The lines that narrate one event."""
         st, me = self.style, self.human
         if isinstance(ev, FirstDealer):
             if not ev.cards:
@@ -396,6 +410,7 @@ class Narrator:
         return "lone march!" if self.alone else "march!"
 
     def final_lines(self, total: tuple[int, ...] | list[int], winner: int) -> list[str]:
+        """The lines after the game: the final score and the winner."""
         me = self.human
         if len(total) == 3:
             return ["", self.style.bold(f"Game over: {seat_name(winner, me)} "

@@ -24,6 +24,7 @@ class TranscriptError(ValueError):
 
 @dataclass
 class Transcript:
+    """A game as the transcript contract holds it: rules, options, seed, events."""
     rules: str
     seed: int
     events: list[dict]
@@ -33,6 +34,7 @@ class Transcript:
     checked: bool = field(default=False, compare=False, repr=False)
 
     def to_json(self) -> dict:
+        """The transcript as one JSON object."""
         return {"format": FORMAT, "rules": self.rules, "options": self.options,
                 "seed": self.seed, "events": self.events}
 
@@ -44,6 +46,7 @@ class Transcript:
         return f'{head}, "events": [\n  {lines}\n]}}\n'
 
     def write(self, path: str | Path) -> None:
+        """Write :meth:`dumps` to ``path``."""
         Path(path).write_text(self.dumps())
 
 

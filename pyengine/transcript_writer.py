@@ -34,6 +34,7 @@ TAIL = "\n]}\n"
 
 
 def partial_path(path: Path) -> Path:
+    """Where the transcript of a game in progress is kept: FILE.partial."""
     return path.with_name(path.name + PARTIAL_SUFFIX)
 
 
@@ -109,6 +110,7 @@ class TranscriptWriter:
 
     @property
     def partial(self) -> Path:
+        """The file written as the game goes (renamed to ``path`` at the end)."""
         return partial_path(self.path)
 
     def open(self, head: Transcript) -> None:
@@ -208,6 +210,7 @@ class TranscriptWriter:
         os.unlink(self.partial)
 
     def close(self) -> None:
+        """Close the partial file (it stays on disk if the game did not finish)."""
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None

@@ -72,6 +72,7 @@ def classic(r: Rules) -> bool:
 
 
 def strength(hand: tuple[Card, ...] | list[Card], trump: int) -> int:
+    """The reference player's strength of a hand for a contract."""
     ranks, eff = EXT.trump_rank[trump], EXT.effective_suit[trump]
     total, trumps, held = 0, 0, 0
     for c in hand:
@@ -112,6 +113,7 @@ def expected_tricks(hand: tuple[Card, ...], contract: int) -> float:
 
 
 def best_contract(hand: tuple[Card, ...]) -> tuple[int, float]:
+    """The contract with the most expected tricks, and that number."""
     return max(((t, expected_tricks(hand, t)) for t in range(6)), key=lambda te: (te[1], -te[0]))
 
 
@@ -125,10 +127,12 @@ def _worth(card: Card, trump: int) -> int:
 
 @dataclass
 class VariantPlayer:
+    """The reference player extended to every rule set of the seeds."""
     name: str = "variant"
     _ref: RefPlayer = field(default_factory=RefPlayer)
 
     def decide(self, v: SeatView) -> Action:
+        """The variant player's action for this view."""
         if classic(v.rules) and v.phase in (Phase.BID1, Phase.BID2, Phase.DISCARD, Phase.PLAY):
             return self._ref.decide(v)
         handler = {

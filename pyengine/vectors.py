@@ -34,17 +34,20 @@ def _file(kind: str, rules: Rules, generator: dict, cases: list) -> dict:
 
 
 def effective_suit_cases() -> list[dict]:
+    """Test vectors: every card's effective suit under every trump."""
     return [{"card": card_name(c), "trump": SUITS[t], "suit": SUITS[effective_suit(c, t)]}
             for t in range(4) for c in ALL_CARDS]
 
 
 def card_power_cases() -> list[dict]:
+    """Test vectors: every card's power for every trump and led suit."""
     return [{"card": card_name(c), "trump": SUITS[t], "led": SUITS[led],
              "power": power(c, t, led)}
             for t in range(4) for led in range(4) for c in ALL_CARDS]
 
 
 def trick_winner_cases(rng: random.Random, n: int) -> list[dict]:
+    """Test vectors: ``n`` random tricks and their winners."""
     cases = []
     for i in range(n):
         size = 3 if i % 4 == 3 else 4
@@ -56,6 +59,7 @@ def trick_winner_cases(rng: random.Random, n: int) -> list[dict]:
 
 
 def legal_mask_cases(rng: random.Random, n: int) -> list[dict]:
+    """Test vectors: ``n`` random hands and their legal plays."""
     cases = []
     for i in range(n):
         hand = rng.sample(ALL_CARDS, 1 + i % 5)
@@ -68,12 +72,14 @@ def legal_mask_cases(rng: random.Random, n: int) -> list[dict]:
 
 
 def hand_score_cases(rules: Rules) -> list[dict]:
+    """Test vectors: the points of every hand result."""
     return [{"makers": m, "maker_tricks": k, "alone": a,
              "points": list(rules.hand_points(m, k, a))}
             for m in (0, 1) for k in range(6) for a in (False, True)]
 
 
 def rng_cases(seeds: list[int]) -> list[dict]:
+    """Test vectors: the generator's bytes and deals for some seeds."""
     cases = []
     for s in seeds:
         r = Rng.from_seed(s)

@@ -6,7 +6,7 @@ from pyengine.bench import ref_vs_random
 from pyengine.cards import DIAMONDS, HEARTS, SPADES, parse_card
 from pyengine.events import NAME, ORDER, PASS
 from pyengine.game import BidAction, Phase, PlayAction
-from pyengine.player import RefPlayer, hand_strength
+from pyengine.player import RandomPlayer, RefPlayer, hand_strength
 
 from .helpers import cards, rigged
 
@@ -109,3 +109,22 @@ def test_round_two_names_the_strongest_suit():
 def test_ref_team_beats_random_team_nearly_always():
     w = ref_vs_random(60)
     assert w.rate > 0.9
+
+
+def test_random_player_draws_as_random_choice_does():
+    """RandomPlayer.decide inlines random.Random.choice (issue 13): the same choices from
+    the same seed, for every length of legal list up to 24, the generator in step."""
+    import random as stdlib_random
+
+    from pyengine.game import PLAY_ACTIONS
+
+    class View:
+        legal: tuple = ()
+
+    for seed in range(20):
+        player, reference = RandomPlayer(seed), stdlib_random.Random(seed)
+        v = View()
+        for n in list(range(1, 25)) * 20:
+            v.legal = PLAY_ACTIONS[:n]
+            assert player.decide(v) is reference.choice(v.legal), (seed, n)
+    print("20 seeds x 480 choices equal")

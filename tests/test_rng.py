@@ -106,3 +106,20 @@ def test_deal_packets_3_2_then_2_3_from_dealers_left():
     assert list(dealt.hands[2]) == deck[5:8] + deck[15:17]
     assert list(dealt.hands[3]) == deck[8:10] + deck[17:20]
     assert dealt.upcard == deck[20] and list(dealt.kitty) == deck[21:24]
+
+
+def test_the_inlined_shuffle_draws_as_below_does():
+    """shuffled_deck inlines step() and mask_for() (issue 13): the very same deck and
+    generator state as Fisher-Yates with ``below(i + 1)``, for both deck sizes."""
+    shuffles = 0
+    for seed in (0, 1, 2, 4711, 0x5EED, 0xFFFF):
+        fast, slow = Rng.from_seed(seed), Rng.from_seed(seed)
+        for k in range(200):
+            size = 33 if k % 3 == 0 else 24
+            deck = list(range(size))
+            for i in range(size - 1, 0, -1):
+                j = slow.below(i + 1)
+                deck[i], deck[j] = deck[j], deck[i]
+            assert fast.shuffled_deck(size) == deck and fast.state == slow.state, (seed, k)
+            shuffles += 1
+    print(f"{shuffles:,} shuffles equal")

@@ -16,7 +16,7 @@ import time
 
 from py65.devices.mpu6502 import MPU
 
-from tools.harness import C64, SENTINEL, HarnessError
+from .harness import C64, SENTINEL, HarnessError
 
 ROUTINES = ("init_video", "draw_title")
 

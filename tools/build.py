@@ -27,7 +27,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.charset import CharsetError, write_charset_bin
+from .charset import CharsetError, write_charset_bin
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("c64", "asm")

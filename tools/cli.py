@@ -17,11 +17,24 @@ import click
 from pyengine.cli import cli
 from pyengine.rng import SEED_MAX, SEED_MIN
 
-DEFAULT_PRG = Path("build/euchre.prg")
+
+def _default_prg(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
+    if value is not None:
+        return value
+    from .build import BuildError
+    from .resources import default_program
+
+    try:
+        return default_program()
+    except (BuildError, OSError) as exc:
+        raise click.ClickException(f"cannot build the program: {exc}") from None
+
 
 prg_option = click.option(
-    "--prg", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_PRG,
-    show_default=True, help="The program to run (its .map must be beside it).")
+    "--prg", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    callback=_default_prg,
+    help="The program to run (its .map must be beside it). Default: the checkout's "
+         "build/euchre.prg, or when installed one built on first use into the cache.")
 
 
 def _fail(message: str, code: int = 1) -> None:
@@ -42,12 +55,12 @@ def _load_core(prg: Path):
 @cli.command()
 @click.option("--force", is_flag=True, help="Rebuild even if nothing changed.")
 def build(force: bool) -> None:
-    """Assemble build/euchre.prg (+ .map .lst .vs .d64) with Ophis."""
+    """Assemble build/euchre.prg (+ .map .lst .vs .d64) with Ophis (installed: into the cache)."""
     from .build import BuildError
-    from .build import build as do_build
+    from .resources import build_program
 
     try:
-        path = do_build(force=force)
+        path = build_program(force=force)
     except BuildError as exc:
         _fail(str(exc))
     click.echo(f"built {path}")

@@ -225,8 +225,12 @@ def open_program(prg: Path | str, map_path: Path | str | None,
 class Core:
     """The 6502 core of one .prg, ready to play games."""
 
-    def __init__(self, prg: Path | str = Path("build/euchre.prg"),
+    def __init__(self, prg: Path | str | None = None,
                  map_path: Path | str | None = None) -> None:
+        if prg is None:
+            from .resources import default_program
+
+            prg = default_program()
         self.c64 = open_program(prg, map_path, CoreError)
         self._game: CoreGame | None = None
         self.last_game: CoreGame | None = None      # also after a fault: the events so far

@@ -32,7 +32,7 @@ def _imports() -> object:
     old = signal.pthread_sigmask(signal.SIG_BLOCK, stop)
     try:
         signal.signal(signal.SIGTERM, _terminated)
-        from tools.cli import main as cli_main
+        from .cli import main as cli_main
 
         if sys.argv[1:2] == ["play"]:
             import pyengine.shell  # noqa: F401  (imported by the command anyway)

@@ -135,8 +135,12 @@ class Frontend:
     each key straight into GETIN with nothing down in the matrix: no C64 works
     that way, so only a test that says why may use it."""
 
-    def __init__(self, prg: Path | str = DEFAULT_PRG, map_path: Path | str | None = None,
+    def __init__(self, prg: Path | str | None = None, map_path: Path | str | None = None,
                  *, human: bool = True) -> None:
+        if prg is None:
+            from .resources import default_program
+
+            prg = default_program()
         self.c64 = open_program(prg, map_path, FrontendError)
         self.human = human
         self.hold_frames: Callable[[], int] = lambda: HOLD_FRAMES

@@ -32,10 +32,8 @@ from pathlib import Path
 
 from py65.devices.mpu6502 import MPU
 
-from tools.c64map import SymbolError, Symbols
-from tools.keyboard import KEY_MATRIX, KernalKeyboard, keys_for
-
-ROOT = Path(__file__).resolve().parent.parent
+from .c64map import SymbolError, Symbols
+from .keyboard import KEY_MATRIX, KernalKeyboard, keys_for
 
 # ---- C64 constants -------------------------------------------------------------
 PAL_CYCLES_PER_LINE = 63
@@ -287,8 +285,13 @@ class C64:
 
     @classmethod
     def from_build(cls, build_dir: Path | str | None = None, name: str = "euchre") -> C64:
-        """The built program with its symbols (run ``python -m tools.build`` first)."""
-        b = Path(build_dir) if build_dir is not None else ROOT / "build"
+        """The built program with its symbols: by default the checkout's build/ (run
+        ``make`` first) or, installed, the program built into the cache on first use."""
+        if build_dir is None:
+            from .resources import default_program
+
+            build_dir = default_program().parent
+        b = Path(build_dir)
         prg, map_path = b / f"{name}.prg", b / f"{name}.map"
         for p in (prg, map_path):
             if not p.exists():

@@ -38,7 +38,8 @@ from pyengine.cards import (
     trick_winner_index,
 )
 from pyengine.rules import BIT93
-from tools.harness import C64
+
+from .harness import C64
 
 JSR_CYCLES = 6          # the caller's JSR; CallResult.cycles includes it
 SUIT_NONE = 0xFF        # zp_led while leading (asm/cards.oph SUIT_NONE)
@@ -417,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="every input of every primitive (about 4 minutes), not CI's samples")
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of the samples")
     args = ap.parse_args(argv)
-    from tools.build import build
+    from .build import build
     build()
     c64 = C64.from_build()
     t0 = time.perf_counter()

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.charset import screen_to_unicode_table
+from .charset import screen_to_unicode_table
 
 COLS, ROWS = 40, 25
 CELLS = COLS * ROWS

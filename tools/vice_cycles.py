@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.build import ophis_command
-from tools.vicerun import ROOT, running
+from .build import ophis_command
+from .vicerun import ROOT, running
 
 SOURCE = ROOT / "tests" / "vice" / "cycles.oph"
 PRG = ROOT / "build" / "vice" / "cycles.prg"
