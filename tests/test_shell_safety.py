@@ -127,8 +127,9 @@ def test_strict_utf8_stdin_in_euchre_c64():
 def test_ctrl_c_at_random_moments_of_start_up_is_never_a_traceback(capsys):
     # timeout -s INT 0.1 euchre play --seed 5 </dev/null: a KeyboardInterrupt traceback.
     # The interrupt comes at a random moment after the project's first module (the
-    # package ``pyengine.tools``; ``pyengine`` itself imports nothing eagerly) has been imported; before that the interpreter is still
-    # starting, which no program can guard (PYTHONPROFILEIMPORTTIME says when).
+    # package ``pyengine.tools``; ``pyengine`` itself imports nothing eagerly) has
+    # been imported; before that the interpreter is still starting, which no
+    # program can guard (PYTHONPROFILEIMPORTTIME says when).
     rng = random.Random(14)
     tries, codes = 32, set()
     env = dict(os.environ, PYTHONPROFILEIMPORTTIME="1")
