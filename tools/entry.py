@@ -53,6 +53,18 @@ def main() -> None:
         except (OSError, KeyboardInterrupt):
             pass
         sys.exit(code)
+    finally:
+        _ignore_signals()
+
+
+def _ignore_signals() -> None:
+    """The command is over (its output written, its exit code chosen): a Ctrl-C or
+    ``kill`` that lands while the interpreter shuts down would only print Python's
+    "Exception ignored in threading._shutdown" traceback, so it is ignored now."""
+    import signal
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
 
 
 if __name__ == "__main__":
