@@ -244,21 +244,10 @@ _ROUND2 = {(s, allowed, stuck): _bid_list(s, 2, (False, True) if allowed else (F
            for s in range(4) for allowed in (False, True) for stuck in (False, True)}
 
 
-def _play_event(seat: int, card: Card) -> Play:
-    """``Play(seat, card)``, the same value, without the frozen dataclass's __init__
-    (its one setattr call a field is a tenth of a hand's time; issue 13)."""
-    e = _new_object(Play)
-    d = e.__dict__
-    d["seat"] = seat
-    d["card"] = card
-    return e
-
-
-def _trick_event(winner: int) -> Trick:
-    """``Trick(winner)``, built as :func:`_play_event` builds a Play."""
-    e = _new_object(Trick)
-    e.__dict__["winner"] = winner
-    return e
+# Play and Trick events are frozen values: every Play(seat, card) and Trick(winner) made
+# once and shared, instead of one new object a card (a tenth of a hand's time; issue 13)
+_PLAY_EVENTS = tuple(tuple(Play(s, Card(c)) for c in range(EXT_CARDS)) for s in range(4))
+_TRICK_EVENTS = tuple(Trick(s) for s in range(4))
 
 
 def bid_action(call: str, suit: Suit | None = None, alone: bool = False) -> BidAction:
@@ -582,9 +571,16 @@ class GameState:
                 or not 0 <= seat < self.rules.players:
             raise ValueError(f"seat {seat!r}: this game's seats are 0-{self.rules.players - 1} "
                              f"({', '.join(f'{s} {SEAT_NAMES[s]}' for s in range(self.players))})")
-        # Slots stored one by one: the same value as SeatView(...) with keywords, in a
-        # fifth of the time (a view is built for every decision; issue 13).
         v = _new_view(SeatView)
+        self._fill_view(v, seat)
+        return v
+
+    def _fill_view(self, v: SeatView, seat: int) -> None:
+        """Store the fields of ``seat``'s view of the game as it is now into ``v``.
+
+        Slots stored one by one: the same value as SeatView(...) with keywords, in a
+        fifth of the time (a view is built for every decision; issue 13). ``v`` may be
+        a :class:`pyengine.core.liveview.LiveView`: the base class's slots are set."""
         phase = v.phase = self.phase
         v.seat = seat
         v.hand = tuple(self.hands[seat])
@@ -614,7 +610,6 @@ class GameState:
         v.defender_out = self.defender_out
         v.contract = self.contract
         v.high_bidder = self.high_bidder
-        return v
 
     # --- moves --------------------------------------------------------------
 
@@ -920,11 +915,7 @@ class GameState:
         trick = self.trick
         trick.append((seat, card))
         self.played.append(card)
-        event = _new_object(Play)               # _play_event(seat, card), inline
-        d = event.__dict__
-        d["seat"] = seat
-        d["card"] = card
-        self.events.append(event)
+        self.events.append(_PLAY_EVENTS[seat][card])    # Play(seat, card)
         sitting_out, defender_out = self.sitting_out, self.defender_out
         players = self.rules.players
         if len(trick) < players - (sitting_out is not None) - (defender_out is not None):
@@ -939,7 +930,7 @@ class GameState:
         for s, c in trick:                      # the highest power is always unique
             if table[c] > best:
                 winner, best = s, table[c]
-        self.events.append(_trick_event(winner))
+        self.events.append(_TRICK_EVENTS[winner])      # Trick(winner)
         self.tricks_won[winner if players == 3 else winner & 1] += 1
         self.tricks_played += 1
         self.trick = []
