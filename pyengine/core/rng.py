@@ -86,20 +86,21 @@ def mask_for(n: int) -> int:
 _MASKS = tuple(mask_for(n) if n else 0 for n in range(257))
 
 
-def _step_table(shift: int) -> tuple[int, ...]:
-    """``step(v << shift)`` for every 16-bit ``v``, built from the 16 basis images:
+def _step_table(bits: int, shift: int) -> tuple[int, ...]:
+    """``step(v << shift)`` for every ``bits``-bit ``v``, built from the basis images:
     step is linear over GF(2), so step(a ^ b) is step(a) ^ step(b)."""
     table = [0]
-    for k in range(16):
+    for k in range(bits):
         image = step(1 << (shift + k))
         table += [t ^ image for t in table]
     return tuple(table)
 
 
-# step(x) == _STEP_LO[x & 0xFFFF] ^ _STEP_HI[x >> 16]: two lookups instead of three
-# shift-and-xor steps, a third off the shuffle that starts every hand (issue 13;
-# tests/test_rng.py checks the tables against step()). About 5 MB, built in 10 ms.
-_STEP_LO, _STEP_HI = _step_table(0), _step_table(16)
+# step(x) == _STEP_A[x & 0x7FF] ^ _STEP_B[(x >> 11) & 0x7FF] ^ _STEP_C[x >> 22]: three
+# lookups in small tables (5,120 entries, in the CPU's cache) instead of three
+# shift-and-xor steps, a fifth off the shuffle that starts every hand (issue 13;
+# tests/test_rng.py compares the shuffle with below(), step by step).
+_STEP_A, _STEP_B, _STEP_C = _step_table(11, 0), _step_table(11, 11), _step_table(10, 22)
 
 
 def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
@@ -150,13 +151,13 @@ class Rng:
         The same draws as ``j = self.below(i + 1)`` for ``i`` from ``len - 1`` down,
         with :func:`step` (as two table lookups) and :func:`mask_for` written inline:
         a shuffle starts every hand (issue 13; tests/test_rng.py compares the two)."""
-        x, lo, hi = self.state, _STEP_LO, _STEP_HI
+        x, ta, tb, tc = self.state, _STEP_A, _STEP_B, _STEP_C
         size = len(deck)
         for i, n, mask in _SWAPS.get(size) or _swaps(size):
-            x = lo[x & 0xFFFF] ^ hi[x >> 16]
+            x = ta[x & 0x7FF] ^ tb[(x >> 11) & 0x7FF] ^ tc[x >> 22]     # step(x)
             j = x & mask               # the low byte, masked (mask <= 0xFF)
             while j >= n:
-                x = lo[x & 0xFFFF] ^ hi[x >> 16]
+                x = ta[x & 0x7FF] ^ tb[(x >> 11) & 0x7FF] ^ tc[x >> 22]
                 j = x & mask
             deck[i], deck[j] = deck[j], deck[i]
         self.state = x
