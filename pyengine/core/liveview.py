@@ -1,0 +1,111 @@
+"""A seat's view filled on first reading: what :func:`pyengine.play_out` hands a player.
+
+Building a whole :class:`~pyengine.core.game.SeatView` for every decision was a third
+of random play's time (issue 13), and most decisions read little of it: a random
+player reads ``legal`` alone, the reference player nothing more when a single action
+is legal. A :class:`LiveView` holds ``seat``, ``phase`` and ``legal`` from the start;
+reading (or writing) any other field, or comparing, printing, copying or pickling the
+view, first fills every field from the game and turns the object into a plain
+``SeatView`` (``__class__`` assignment: the layouts are the same), so from then on it
+is exactly the value :meth:`GameState.view` returns.
+
+The catch: the fields are read from the game when they are first wanted, so the game
+must not have moved on by then. :func:`~pyengine.players.runner.play_out` keeps that
+promise: it applies the player's action only after :func:`settle` has filled the view
+if the player kept a reference to it (``sys.getrefcount``), or if ``decide`` raised.
+Nothing else creates a LiveView; ``GameState.view`` builds a full SeatView.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
+
+from pyengine.core.game import SeatView
+
+if TYPE_CHECKING:
+    from pyengine.core.game import GameState
+
+_EAGER = ("seat", "phase", "legal")
+# While a LiveView is unfilled, its ``rules`` slot holds the game (read through the
+# base class's slot: LiveView's own ``rules`` is one of the filling properties below).
+_CARRIER = SeatView.__dict__["rules"]
+_SEAT = SeatView.__dict__["seat"]
+_new = object.__new__
+
+
+def _fill(v: SeatView) -> None:
+    """Turn an unfilled LiveView into the SeatView of its seat, from its game."""
+    game: GameState = _CARRIER.__get__(v, SeatView)
+    v.__class__ = SeatView
+    game._fill_view(v, _SEAT.__get__(v, SeatView))
+
+
+def _filling(name: str) -> property:
+    slot = SeatView.__dict__[name]
+
+    def get(self: SeatView) -> Any:
+        _fill(self)
+        return slot.__get__(self, SeatView)
+
+    def put(self: SeatView, value: Any) -> None:
+        _fill(self)
+        slot.__set__(self, value)
+
+    return property(get, put, doc=f"``{name}`` (fills the view on first reading)")
+
+
+class LiveView(SeatView):
+    """A SeatView whose fields other than ``seat``, ``phase`` and ``legal`` are read
+    from the game on first use (module docstring). Equal to the SeatView it becomes."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        _fill(self)
+        return self == other
+
+    def __repr__(self) -> str:
+        _fill(self)
+        return repr(self)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        _fill(self)
+        return self.__reduce_ex__(protocol)
+
+
+for _f in fields(SeatView):
+    if _f.name not in _EAGER:
+        setattr(LiveView, _f.name, _filling(_f.name))
+del _f
+
+
+def live_view(game: GameState, seat: int) -> SeatView:
+    """The view of ``seat``, the seat to move, filled on first reading (a LiveView)."""
+    v = _new(LiveView)
+    v.seat = seat
+    v.phase = game.phase
+    legal = game._legal
+    if legal is None:
+        legal = game._legal = game._compute_legal()
+    v.legal = legal
+    _CARRIER.__set__(v, game)
+    return v
+
+
+def _refs_of_a_local() -> int:
+    v = _new(LiveView)
+    return sys.getrefcount(v)
+
+
+# What ``sys.getrefcount(v)`` says of an object that only a local variable ``v``
+# holds (2 in CPython 3.11): the runner compares with it, written the same way.
+# None without getrefcount (another Python): the runner then builds full views.
+UNSHARED = _refs_of_a_local() if hasattr(sys, "getrefcount") else None
+
+
+def settle(v: SeatView) -> None:
+    """Fill ``v`` now if it is an unfilled LiveView; call before the game moves on."""
+    if v.__class__ is LiveView:
+        _fill(v)
