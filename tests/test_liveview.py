@@ -12,7 +12,7 @@ import random
 import pytest
 
 from pyengine.core.game import GameState, SeatView
-from pyengine.core.liveview import LiveView, live_view
+from pyengine.core.liveview import LiveView, legal_view, table_view
 from pyengine.core.rules import BIT93
 from pyengine.players.player import RandomPlayer, RefPlayer
 from pyengine.players.runner import PROBES, play_out
@@ -101,19 +101,26 @@ def test_a_live_view_reads_copies_compares_as_the_full_view():
     for _ in range(9):                   # into the play
         g.apply(g.legal_actions()[0])
     full = g.view(g.turn)
-    for use in (repr, copy.copy, copy.deepcopy, lambda v: pickle.loads(pickle.dumps(v)),
-                dataclasses.asdict, lambda v: v.players, lambda v: v.team(1)):
-        v = live_view(g, g.turn)
-        assert type(v) is LiveView
-        got = use(v)
-        want = use(full)
-        assert got == want, use
-        assert type(v) is SeatView and v == full
-    v = live_view(g, g.turn)
-    assert v == full and full == live_view(g, g.turn) and not (v != full)
-    v = live_view(g, g.turn)
-    v.hand = ()                          # writing fills first, then writes
-    assert type(v) is SeatView and v.hand == () and v.trick == full.trick
+    uses = (repr, copy.copy, copy.deepcopy, lambda v: pickle.loads(pickle.dumps(v)),
+            dataclasses.asdict, lambda v: v.players, lambda v: v.team(1), lambda v: v.total,
+            lambda v: v.bids, lambda v: v.rules)
+    for make in (legal_view, table_view):
+        for use in uses:
+            v = make(g, g.turn)
+            assert isinstance(v, LiveView)
+            got = use(v)
+            want = use(full)
+            assert got == want, use
+            assert type(v) is SeatView and v == full
+        v = make(g, g.turn)
+        assert v == full and full == make(g, g.turn) and not (v != full)
+        v = make(g, g.turn)
+        v.total = ()                     # writing fills first, then writes
+        assert type(v) is SeatView and v.total == () and v.trick == full.trick
+    v = table_view(g, g.turn)            # what it holds from the start is the view's
+    assert (v.hand, v.trick, v.played, v.trump, v.maker, v.dealer, v.upcard, v.round) == (
+        full.hand, full.trick, full.played, full.trump, full.maker, full.dealer, full.upcard,
+        full.round) and type(v) is not SeatView
 
 
 def test_a_player_that_raises_leaves_a_filled_view():
@@ -132,15 +139,28 @@ def test_a_player_that_raises_leaves_a_filled_view():
     assert type(seen[0]) is SeatView and seen[0] == g.view(g.turn)
 
 
-def test_ref_gets_full_views_after_its_probes():
-    """ref reads its views: after PROBES decisions a seat gets full views directly."""
-    g = GameState.new(BIT93, 5)
-    lives = []
+def test_each_player_settles_on_the_view_it_reads():
+    """random keeps views of ``legal`` alone, ref moves to table views (it reads its
+    hand and the trick, never the scores: those views stay unfilled), a player that
+    reads the scores to full views."""
+    from pyengine.core.liveview import LegalView, TableView
 
-    class Spy(RefPlayer):
+    class Spy:
+        def __init__(self, inner, reads_total=False):
+            self.inner, self.reads_total, self.kinds, self.name = inner, reads_total, [], "spy"
+
         def decide(self, view):
-            lives.append(type(view) is LiveView)
-            return super().decide(view)
+            self.kinds.append(type(view))
+            if self.reads_total:
+                assert view.total is not None
+            return self.inner.decide(view)
 
-    play_out(g, [Spy()] * 4)
-    assert len(lives) > 8 * PROBES and sum(lives) <= 4 * PROBES
+    for inner, reads, settled in ((RandomPlayer(1), False, LegalView),
+                                  (RefPlayer(), False, TableView),
+                                  (RefPlayer(), True, SeatView)):
+        g = GameState.new(BIT93, 5)
+        spies = [Spy(inner, reads) for _ in range(4)]
+        play_out(g, spies)
+        for spy in spies:
+            assert len(spy.kinds) > 4 * PROBES and spy.kinds[-1] is settled, spy.kinds
+            assert spy.kinds.count(settled) >= len(spy.kinds) - 2 * PROBES

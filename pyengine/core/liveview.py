@@ -1,19 +1,20 @@
-"""A seat's view filled on first reading: what :func:`pyengine.play_out` hands a player.
+"""Seat views filled on first reading: what :func:`pyengine.play_out` hands a player.
 
 Building a whole :class:`~pyengine.core.game.SeatView` for every decision was a third
 of random play's time (issue 13), and most decisions read little of it: a random
-player reads ``legal`` alone, the reference player nothing more when a single action
-is legal. A :class:`LiveView` holds ``seat``, ``phase`` and ``legal`` from the start;
-reading (or writing) any other field, or comparing, printing, copying or pickling the
-view, first fills every field from the game and turns the object into a plain
-``SeatView`` (``__class__`` assignment: the layouts are the same), so from then on it
-is exactly the value :meth:`GameState.view` returns.
+player reads ``legal`` alone, the reference player the cards on the table and in its
+hand, never the scores or the bids. A :class:`LegalView` holds ``seat``, ``phase`` and
+``legal`` from the start, a :class:`TableView` also what ``ref`` reads; reading (or
+writing) any other field, or comparing, printing, copying or pickling the view, first
+fills every field from the game and turns the object into a plain ``SeatView``
+(``__class__`` assignment: the layouts are the same), so from then on it is exactly
+the value :meth:`GameState.view` returns.
 
 The catch: the fields are read from the game when they are first wanted, so the game
 must not have moved on by then. :func:`~pyengine.players.runner.play_out` keeps that
 promise: it applies the player's action only after :func:`settle` has filled the view
 if the player kept a reference to it (``sys.getrefcount``), or if ``decide`` raised.
-Nothing else creates a LiveView; ``GameState.view`` builds a full SeatView.
+Nothing else creates these views; ``GameState.view`` builds a full SeatView.
 """
 
 from __future__ import annotations
@@ -22,14 +23,13 @@ import sys
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from pyengine.core.game import SeatView
+from pyengine.core.game import _BID_ROUND, SeatView
 
 if TYPE_CHECKING:
     from pyengine.core.game import GameState
 
-_EAGER = ("seat", "phase", "legal")
-# While a LiveView is unfilled, its ``rules`` slot holds the game (read through the
-# base class's slot: LiveView's own ``rules`` is one of the filling properties below).
+# While a view is unfilled, its ``rules`` slot holds the game (read through the base
+# class's slot: the view's own ``rules`` is one of the filling properties below).
 _CARRIER = SeatView.__dict__["rules"]
 _SEAT = SeatView.__dict__["seat"]
 _new = object.__new__
@@ -57,8 +57,8 @@ def _filling(name: str) -> property:
 
 
 class LiveView(SeatView):
-    """A SeatView whose fields other than ``seat``, ``phase`` and ``legal`` are read
-    from the game on first use (module docstring). Equal to the SeatView it becomes."""
+    """A SeatView some of whose fields are read from the game on first use (module
+    docstring). Equal to the SeatView it becomes."""
 
     __slots__ = ()
 
@@ -75,15 +75,33 @@ class LiveView(SeatView):
         return self.__reduce_ex__(protocol)
 
 
-for _f in fields(SeatView):
-    if _f.name not in _EAGER:
-        setattr(LiveView, _f.name, _filling(_f.name))
-del _f
+class LegalView(LiveView):
+    """Holds ``seat``, ``phase`` and ``legal``: all a random player reads."""
+
+    __slots__ = ()
 
 
-def live_view(game: GameState, seat: int) -> SeatView:
-    """The view of ``seat``, the seat to move, filled on first reading (a LiveView)."""
-    v = _new(LiveView)
+class TableView(LiveView):
+    """Holds also what a card player reads to decide (``hand``, ``trick``, ``played``,
+    ``trump``, ``maker``, ``dealer``, ``upcard``, ``round``: all ``ref`` reads); the
+    scores, bids and the rest are read on first use."""
+
+    __slots__ = ()
+
+
+_LEGAL_EAGER = ("seat", "phase", "legal")
+_TABLE_EAGER = _LEGAL_EAGER + ("hand", "trick", "played", "trump", "maker", "dealer",
+                               "upcard", "round")
+for _cls, _eager in ((LegalView, _LEGAL_EAGER), (TableView, _TABLE_EAGER)):
+    for _f in fields(SeatView):
+        if _f.name not in _eager:
+            setattr(_cls, _f.name, _filling(_f.name))
+del _cls, _eager, _f
+
+
+def legal_view(game: GameState, seat: int) -> SeatView:
+    """The view of ``seat``, the seat to move, holding ``legal`` (a LegalView)."""
+    v = _new(LegalView)
     v.seat = seat
     v.phase = game.phase
     legal = game._legal
@@ -94,8 +112,30 @@ def live_view(game: GameState, seat: int) -> SeatView:
     return v
 
 
+def table_view(game: GameState, seat: int) -> SeatView:
+    """The view of ``seat``, the seat to move, holding the fields of the table (a
+    TableView)."""
+    v = _new(TableView)
+    v.seat = seat
+    phase = v.phase = game.phase
+    legal = game._legal
+    if legal is None:
+        legal = game._legal = game._compute_legal()
+    v.legal = legal
+    v.hand = tuple(game.hands[seat])
+    v.trick = tuple(game.trick)
+    v.played = tuple(game.played)
+    v.trump = game.trump
+    v.maker = game.maker
+    v.dealer = game.dealer
+    v.upcard = game.upcard
+    v.round = _BID_ROUND.get(phase, 0)
+    _CARRIER.__set__(v, game)
+    return v
+
+
 def _refs_of_a_local() -> int:
-    v = _new(LiveView)
+    v = _new(LegalView)
     return sys.getrefcount(v)
 
 
@@ -107,5 +147,5 @@ UNSHARED = _refs_of_a_local() if hasattr(sys, "getrefcount") else None
 
 def settle(v: SeatView) -> None:
     """Fill ``v`` now if it is an unfilled LiveView; call before the game moves on."""
-    if v.__class__ is LiveView:
+    if v.__class__ is not SeatView:
         _fill(v)

@@ -15,8 +15,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from pyengine.core.game import GameState, Phase
-from pyengine.core.liveview import UNSHARED, LiveView, live_view, settle
+from pyengine.core.game import GameState, Phase, SeatView
+from pyengine.core.liveview import UNSHARED, legal_view, settle, table_view
 from pyengine.core.rules import Rules
 from pyengine.players.player import Player
 
@@ -34,11 +34,12 @@ class HandLimitReached(RuntimeError):
         self.limit = limit
 
 
-# A seat gets views that fill themselves on first reading for its first PROBES
-# decisions, and after them only if its player filled fewer than FILLED_MAX of those:
-# a view filled lazily costs about twice a full one, so it pays only for players that
-# mostly do not read past ``legal`` (a random player; not ``ref``, which reads the
-# view unless a single action is legal, a third of its decisions).
+# Views by how much they hold from the start: LegalView (seat, phase, legal),
+# TableView (and the cards on the table, the hand, trump...), full. Each seat starts
+# with the first; after PROBES decisions, if its player filled FILLED_MAX or more of
+# those views (read a field they did not hold), it moves to the next kind: a view
+# filled lazily costs about twice a full one, so it pays only where it is seldom
+# filled. A random player keeps LegalViews, ``ref`` settles on TableViews.
 PROBES, FILLED_MAX = 6, 2
 
 
@@ -53,30 +54,36 @@ def play_out(game: GameState, players: Sequence[Player], max_hands: int = MAX_HA
     apply, view, over = game.apply, game.view, Phase.GAME_OVER
     refs = getattr(sys, "getrefcount", None)
     seats = game.rules.players
-    lazy = [refs is not None] * seats           # without getrefcount: full views only
+    kinds = (legal_view, table_view)
+    # the kind of view each seat gets: 0, 1 (kinds[k]) or 2 (full); full views
+    # only without getrefcount (another Python)
+    kind = [0 if refs is not None else 2] * seats
     probes, filled = [0] * seats, [0] * seats
     while game.phase is not over:
         if game.hand_no > max_hands:
             raise HandLimitReached(game, max_hands)
         seat = game.turn
-        if not lazy[seat]:
+        k = kind[seat]
+        if k == 2:
             apply(players[seat].decide(view(seat)))
             continue
-        v = live_view(game, seat)
+        v = kinds[k](game, seat)
         try:
             action = players[seat].decide(v)
         except BaseException:
             settle(v)                       # the traceback holds it
             raise
-        if v.__class__ is LiveView:
+        if v.__class__ is not SeatView:     # unfilled
             if refs(v) > UNSHARED:          # type: ignore[misc]  # refs is set when lazy
                 settle(v)                   # the player kept it: fill it from this state
         elif probes[seat] < PROBES:
             filled[seat] += 1
         if probes[seat] < PROBES:
             probes[seat] += 1
-            if probes[seat] == PROBES and filled[seat] >= FILLED_MAX:
-                lazy[seat] = False
+            if probes[seat] == PROBES:
+                if filled[seat] >= FILLED_MAX:
+                    kind[seat] = k + 1
+                    probes[seat] = filled[seat] = 0
         apply(action)
     return game
 
