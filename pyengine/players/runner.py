@@ -41,6 +41,7 @@ class HandLimitReached(RuntimeError):
 # filled lazily costs about twice a full one, so it pays only where it is seldom
 # filled. A random player keeps LegalViews, ``ref`` settles on TableViews.
 PROBES, FILLED_MAX = 6, 2
+_KINDS = (legal_view, table_view, GameState.view)
 
 
 def play_out(game: GameState, players: Sequence[Player], max_hands: int = MAX_HANDS
@@ -51,39 +52,35 @@ def play_out(game: GameState, players: Sequence[Player], max_hands: int = MAX_HA
     reads little of it, one that fills itself on first reading
     (:mod:`pyengine.core.liveview`), filled before the action is applied if the player
     kept it, so a kept view never changes."""
-    apply, view, over = game.apply, game.view, Phase.GAME_OVER
+    apply, over = game.apply, Phase.GAME_OVER
     refs = getattr(sys, "getrefcount", None)
     seats = game.rules.players
-    kinds = (legal_view, table_view)
-    # the kind of view each seat gets: 0, 1 (kinds[k]) or 2 (full); full views
-    # only without getrefcount (another Python)
+    # the kind of view each seat gets now (_KINDS[k]); full views only without getrefcount
     kind = [0 if refs is not None else 2] * seats
+    make = [_KINDS[k] for k in kind]
     probes, filled = [0] * seats, [0] * seats
+    probing = [k < 2 for k in kind]            # seats still counting filled views
     while game.phase is not over:
         if game.hand_no > max_hands:
             raise HandLimitReached(game, max_hands)
         seat = game.turn
-        k = kind[seat]
-        if k == 2:
-            apply(players[seat].decide(view(seat)))
-            continue
-        v = kinds[k](game, seat)
+        v = make[seat](game, seat)
         try:
             action = players[seat].decide(v)
         except BaseException:
             settle(v)                       # the traceback holds it
             raise
-        if v.__class__ is not SeatView:     # unfilled
-            if refs(v) > UNSHARED:          # type: ignore[misc]  # refs is set when lazy
-                settle(v)                   # the player kept it: fill it from this state
-        elif probes[seat] < PROBES:
-            filled[seat] += 1
-        if probes[seat] < PROBES:
+        if v.__class__ is not SeatView and refs(v) > UNSHARED:  # type: ignore[misc]
+            settle(v)                       # the player kept it: fill it from this state
+        if probing[seat]:
             probes[seat] += 1
+            filled[seat] += v.__class__ is SeatView
             if probes[seat] == PROBES:
                 if filled[seat] >= FILLED_MAX:
-                    kind[seat] = k + 1
+                    kind[seat] += 1
+                    make[seat] = _KINDS[kind[seat]]
                     probes[seat] = filled[seat] = 0
+                probing[seat] = kind[seat] < 2 and probes[seat] == 0
         apply(action)
     return game
 
