@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Protocol
 
 from pyengine.core.cards import (
@@ -65,7 +66,6 @@ from pyengine.core.game import (
     PlayAction,
     SeatView,
     bid_action,
-    partner_of,
 )
 
 TRUMP_POINTS = (2, 2, 2, 3, 4, 5, 6)   # 9 10 Q K A left right
@@ -98,6 +98,7 @@ class BidThresholds:
 DEFAULT_THRESHOLDS = BidThresholds()
 _PLAY, _BID1, _BID2, _DISCARD = Phase.PLAY, Phase.BID1, Phase.BID2, Phase.DISCARD
 TRUMP_WORTH_BASE = 10                  # throw-away order: side cards 0-5, trumps 10-16
+_CARD_OF = attrgetter("card")          # a PlayAction's or DiscardAction's card
 
 
 class Player(Protocol):
@@ -249,18 +250,18 @@ def boss_trump(v: SeatView) -> Card | None:
 def ref_play(v: SeatView) -> PlayAction:
     """Rules 4 (lead) and 5 (follow) of the module docstring."""
     trump = v.trump
-    legal = sorted([a.card for a in v.legal])
+    legal = sorted(map(_CARD_OF, v.legal))
     trick = v.trick
     if not trick:
         return PLAY_ACTIONS[_ref_lead(v, legal)]
     table = POWER[trump][EFFECTIVE_SUIT[trump][trick[0][1]]]
     win_seat, win_card = trick[0]
-    for s, c in trick:                          # the highest power is unique
-        if table[c] > table[win_card]:
-            win_seat, win_card = s, c
-    if win_seat == partner_of(v.seat):
-        return PLAY_ACTIONS[_lowest_worth(legal, trump)]
     best = table[win_card]
+    for s, c in trick:                          # the highest power is unique
+        if table[c] > best:
+            win_seat, best = s, table[c]
+    if win_seat == (v.seat + 2) % 4:            # partner_of(v.seat)
+        return PLAY_ACTIONS[_lowest_worth(legal, trump)]
     winners = [c for c in legal if table[c] > best]
     if winners:                                 # powers above 0 are unique: no ties
         return PLAY_ACTIONS[min(winners, key=table.__getitem__)]
