@@ -260,6 +260,10 @@ def bid_action(call: str, suit: Suit | None = None, alone: bool = False) -> BidA
         return PASS_ACTION
     found = _BIDS.get((call, suit, alone))
     return found if found is not None else BidAction(call, suit, alone)
+# The Bid event of each of the bids legal_actions() lists (the values above, which
+# live as long as the program: their id() is theirs), by seat and round, made once
+_BID_EVENTS = {id(a): tuple(tuple(Bid(s, rnd, a.call, a.suit, a.alone) for rnd in (0, 1, 2))
+                            for s in range(4)) for a in (PASS_ACTION, *_BIDS.values())}
 BID6_ACTIONS = {None: BidAction(PASS), **{n: BidAction(BID, None, False, n)
                                           for n in range(bid6.MIN_BID, bid6.MAX_BID + 1)}}
 BID_PHASES = (Phase.BID1, Phase.BID2, Phase.AUCTION)
@@ -410,7 +414,7 @@ class GameState:
         self.hand_no += 1
         hands, upcard, _ = deal_variant(self.rng, self.dealer, self.codes, r.players,
                                         r.hand_size, upcard=not r.bid6)
-        self.hands = [list(h) for h in hands]
+        self.hands = list(map(list, hands))
         self.upcard = upcard
         self.joker_suit = None
         self.bids = []
@@ -828,9 +832,13 @@ class GameState:
     def _apply_bid(self, a: BidAction) -> None:
         seat = self.turn
         rnd = 1 if self.phase is _BID1 else 2
-        bid = _new_object(Bid)                  # Bid(seat, rnd, a.call, a.suit, a.alone)
-        bid.__dict__.update(seat=seat, round=rnd, call=a.call, suit=a.suit, alone=a.alone,
-                            tricks=None)
+        shared = _BID_EVENTS.get(id(a))        # one of the listed bids: its event made
+        if shared is not None:
+            bid = shared[seat][rnd]
+        else:
+            bid = _new_object(Bid)              # Bid(seat, rnd, a.call, a.suit, a.alone)
+            bid.__dict__.update(seat=seat, round=rnd, call=a.call, suit=a.suit,
+                                alone=a.alone, tricks=None)
         self.bids.append(bid)
         self.events.append(bid)
         if a.call == PASS:
@@ -985,9 +993,9 @@ class GameState:
         if r.bid6:
             team = bid6.may_win(makers, self.contract, (self.tricks_won[0], self.tricks_won[1]))
             return team if total[team] >= r.target else None
-        over = [t for t in range(r.teams) if total[t] >= r.target]
-        if not over:
+        if max(total) < r.target:               # no team has reached the target
             return None
+        over = [t for t in range(r.teams) if total[t] >= r.target]
         best = max(total[t] for t in over)
         leaders = [t for t in over if total[t] == best]
         return leaders[0] if len(leaders) == 1 else None   # cutthroat tie: play on
