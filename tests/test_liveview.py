@@ -164,3 +164,20 @@ def test_each_player_settles_on_the_view_it_reads():
         for spy in spies:
             assert len(spy.kinds) > 4 * PROBES and spy.kinds[-1] is settled, spy.kinds
             assert spy.kinds.count(settled) >= len(spy.kinds) - 2 * PROBES
+
+
+def test_a_field_changed_before_filling_keeps_its_new_value():
+    """A SeatView is a mutable dataclass: a field a player changes stays changed when
+    reading another field fills the rest, as it would on a full view."""
+    g = GameState.new(BIT93, 7)
+    for _ in range(9):
+        g.apply(g.legal_actions()[0])
+    full = g.view(g.turn)
+    for make, name in ((legal_view, "legal"), (legal_view, "seat"), (table_view, "hand"),
+                       (table_view, "trick")):
+        v = make(g, g.turn)
+        setattr(v, name, ())
+        assert v.total == full.total and v.bids == full.bids, name
+        assert getattr(v, name) == () and type(v) is SeatView, name
+        assert all(getattr(v, f.name) == getattr(full, f.name)
+                   for f in dataclasses.fields(SeatView) if f.name != name), name

@@ -31,15 +31,19 @@ if TYPE_CHECKING:
 # While a view is unfilled, its ``rules`` slot holds the game (read through the base
 # class's slot: the view's own ``rules`` is one of the filling properties below).
 _CARRIER = SeatView.__dict__["rules"]
-_SEAT = SeatView.__dict__["seat"]
 _new = object.__new__
 
 
 def _fill(v: SeatView) -> None:
-    """Turn an unfilled LiveView into the SeatView of its seat, from its game."""
+    """Turn an unfilled LiveView into the SeatView of the seat to move, from its game;
+    the fields it held keep their values (a player may have changed them)."""
+    held = v.__class__._held                # type: ignore[attr-defined]
+    values = [slot.__get__(v, SeatView) for slot in held]
     game: GameState = _CARRIER.__get__(v, SeatView)
     v.__class__ = SeatView
-    game._fill_view(v, _SEAT.__get__(v, SeatView))
+    game._fill_view(v, game.turn)
+    for slot, value in zip(held, values, strict=True):
+        slot.__set__(v, value)
 
 
 def _filling(name: str) -> property:
@@ -93,6 +97,7 @@ _LEGAL_EAGER = ("seat", "phase", "legal")
 _TABLE_EAGER = _LEGAL_EAGER + ("hand", "trick", "played", "trump", "maker", "dealer",
                                "upcard", "round")
 for _cls, _eager in ((LegalView, _LEGAL_EAGER), (TableView, _TABLE_EAGER)):
+    _cls._held = tuple(SeatView.__dict__[name] for name in _eager)  # type: ignore[attr-defined]
     for _f in fields(SeatView):
         if _f.name not in _eager:
             setattr(_cls, _f.name, _filling(_f.name))
@@ -100,7 +105,8 @@ del _cls, _eager, _f
 
 
 def legal_view(game: GameState, seat: int) -> SeatView:
-    """The view of ``seat``, the seat to move, holding ``legal`` (a LegalView)."""
+    """The view of ``seat``, the seat to move (``game.turn``), holding ``legal`` (a
+    LegalView)."""
     v = _new(LegalView)
     v.seat = seat
     v.phase = game.phase
@@ -113,8 +119,8 @@ def legal_view(game: GameState, seat: int) -> SeatView:
 
 
 def table_view(game: GameState, seat: int) -> SeatView:
-    """The view of ``seat``, the seat to move, holding the fields of the table (a
-    TableView)."""
+    """The view of ``seat``, the seat to move (``game.turn``), holding the fields of
+    the table (a TableView)."""
     v = _new(TableView)
     v.seat = seat
     phase = v.phase = game.phase
