@@ -46,6 +46,7 @@ from pyengine.core.cards import (
     ACE,
     DECK_SIZE,
     EFFECTIVE_SUIT,
+    EXT_CARDS,
     POWER,
     TRUMP_ORDER,
     TRUMP_RANK,
@@ -111,6 +112,9 @@ class Player(Protocol):
         ...
 
 
+_IS_ACE = tuple(rank_of(Card(c)) == ACE for c in range(EXT_CARDS))
+
+
 def hand_strength(hand: tuple[Card, ...] | list[Card], trump: Suit) -> int:
     """Bidding strength of ``hand`` with ``trump`` as trump (see the tables)."""
     ranks = TRUMP_RANK[trump]
@@ -125,7 +129,7 @@ def hand_strength(hand: tuple[Card, ...] | list[Card], trump: Suit) -> int:
             trumps += 1
         else:
             suits_held |= 1 << eff[c]
-            if rank_of(c) == ACE:
+            if _IS_ACE[c]:                      # rank_of(c) == ACE, by table
                 strength += OFF_ACE_POINTS
     if trumps >= VOID_MIN_TRUMPS:
         for s in range(4):
@@ -179,8 +183,9 @@ def ref_bid(v: SeatView, t: BidThresholds = DEFAULT_THRESHOLDS) -> BidAction:
         alone = strength >= t.alone_min
         return _pick_bid(legal, ORDER, trump, alone)
     best_suit, best = None, -1
+    turned_down = suit_of(v.upcard)
     for s in range(4):
-        if s == suit_of(v.upcard):
+        if s == turned_down:
             continue
         st = hand_strength(v.hand, s)
         if st > best:
