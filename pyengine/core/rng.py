@@ -149,7 +149,7 @@ class Rng:
         so ``shuffle(list(codes))`` is ``[codes[k] for k in shuffled_deck(len(codes))]``.
 
         The same draws as ``j = self.below(i + 1)`` for ``i`` from ``len - 1`` down,
-        with :func:`step` (as two table lookups) and :func:`mask_for` written inline:
+        with :func:`step` (as three table lookups) and :func:`mask_for` written inline:
         a shuffle starts every hand (issue 13; tests/test_rng.py compares the two)."""
         x, ta, tb, tc = self.state, _STEP_A, _STEP_B, _STEP_C
         size = len(deck)
