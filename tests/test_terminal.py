@@ -42,7 +42,8 @@ def tty_game(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> str:
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     out = Tty()
-    run_shell_game(4711, True, None, False, "bit93", stdin=io.StringIO(""), stdout=out)
+    run_shell_game(4711, True, None, False, "bit93", stdin=io.StringIO(""), stdout=out,
+                   speed="instant")   # a terminal paces --auto: not in a test
     return out.getvalue()
 
 
