@@ -36,7 +36,12 @@ MAX_BYTES = 64 * 1024
 
 
 class StatsError(ValueError):
-    """A record that cannot be read; the message is one line for the user."""
+    """A record that cannot be read; the message is one line for the user.
+    ``corrupt``: the file is there but is not a record (it may be set aside)."""
+
+    def __init__(self, message: str, corrupt: bool = True) -> None:
+        super().__init__(message)
+        self.corrupt = corrupt
 
 
 @dataclass
@@ -102,9 +107,9 @@ def load_stats(path: Path) -> Stats:
     except FileNotFoundError:
         return Stats()
     except IsADirectoryError:
-        raise StatsError(f"{path}: is a directory, not a record") from None
+        raise StatsError(f"{path}: is a directory, not a record", corrupt=False) from None
     except OSError as exc:
-        raise StatsError(f"{path}: cannot read ({exc.strerror})") from None
+        raise StatsError(f"{path}: cannot read ({exc.strerror})", corrupt=False) from None
     if len(data) > MAX_BYTES:
         raise StatsError(f"{path}: more than {MAX_BYTES:,} bytes: not a record")
     try:
@@ -182,6 +187,8 @@ def record_game(loop: GameLoop, path: Path) -> tuple[Stats | None, str | None]:
     try:
         stats = load_stats(path)
     except StatsError as exc:
+        if not exc.corrupt:
+            return None, f"your record was not updated: {exc}"
         aside = path.with_name(path.name + CORRUPT_SUFFIX)
         try:
             os.replace(path, aside)
