@@ -388,7 +388,8 @@ def test_an_unfinished_game_without_a_transcript_is_saved_for_resume(tmp_path):
     assert code == EXIT_EOF and "could not be saved to" in text
 
 
-@pytest.mark.parametrize("kind", ["finished", "corrupt", "missing", "directory", "version"])
+@pytest.mark.parametrize("kind", ["finished", "corrupt", "missing", "directory", "version",
+                                  "fifo", "binary", "empty"])
 def test_resume_of_a_bad_file_is_one_line_and_exit_2(tmp_path, kind):
     path = tmp_path / "t.json"
     if kind == "finished":
@@ -398,6 +399,12 @@ def test_resume_of_a_bad_file_is_one_line_and_exit_2(tmp_path, kind):
         path.write_text('{"format": "euchre-transcript/1", "events": [')
     elif kind == "directory":
         path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)                                  # must not block
+    elif kind == "binary":
+        path.write_bytes(b"\xff\xfe\x00garbage")
+    elif kind == "empty":
+        path.write_text("")
     elif kind == "version":
         path.write_text('{"format": "euchre-transcript/0", "rules": "bit93", "seed": 1, '
                         '"events": []}')
@@ -606,3 +613,16 @@ def test_g_shows_the_score_sheet_so_far_and_help_names_the_new_keys():
     code, text = play(Scripted(preset("bit93"), 6, lambda p: ["?", "q"]), "bit93", 6)
     assert "  u (or undo)       take back your last choice" in text
     assert "  l / g             the last trick / the score sheet so far" in text
+
+
+def test_the_record_lives_in_xdg_data_home_or_the_home_folder(tmp_path):
+    from pyengine.play.stats import StatsError, data_dir, stats_path
+
+    assert data_dir({"XDG_DATA_HOME": "/data", "HOME": "/h"}) == Path("/data/euchre64")
+    assert data_dir({"XDG_DATA_HOME": "rel", "HOME": "/h"}) == Path("/h/.local/share/euchre64")
+    assert stats_path({"HOME": "/h"}) == Path("/h/.local/share/euchre64/stats.json")
+    fifo = tmp_path / "stats.json"
+    os.mkfifo(fifo)
+    with pytest.raises(StatsError, match="not a regular file") as info:
+        load_stats(fifo)                                 # refused, not opened (no block)
+    assert not info.value.corrupt
