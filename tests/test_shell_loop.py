@@ -338,3 +338,25 @@ def test_g_shows_the_score_sheet_so_far_and_help_names_the_new_keys():
     assert "  u (or undo)       take back your last choice" in text
     assert "  l / g             the last trick / the score sheet so far" in text
 
+
+
+def test_ctrl_c_during_a_pause_keeps_the_game_so_far(tmp_path):
+    calls: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        calls.append(seconds)
+        if len(calls) == 7:
+            raise KeyboardInterrupt
+
+    path = tmp_path / "t.json"
+    out = io.StringIO()
+    code = run_shell_game(5, True, path, True, "bit93", stdin=io.StringIO(""), stdout=out,
+                          speed="slow", sleep=sleep)
+    assert code == 130 and len(calls) == 7
+    assert "Interrupted during hand 1." in out.getvalue()
+    events = read(path).events
+    ref = GameLoop.new(rules_from("bit93", {}), 5, human=None)
+    ref.step()                                        # the opening events: no move
+    for _ in range(6):
+        ref.step()
+    assert events == ref.transcript().events          # six moves made, the seventh not
