@@ -281,7 +281,7 @@ class TableApp(App[TableResult]):
 
     def _final_words(self) -> str:
         g = self.loop.game
-        winner = g.winner()
+        winner = g.winner
         if winner is None:
             return "The game is over."
         if g.rules.players == 3:

@@ -1,0 +1,389 @@
+"""The full-screen table (pyengine.play.table), headless through Textual's pilot:
+keys in, the rendered screen out.
+
+Every preset (and the variants that draw differently: three players, the joker,
+the 32-card deck, defending alone) plays a whole game at speed instant, the
+human choosing as the computer player would, by the keys a player would press;
+after every key the rendered 80x24 screen is checked: nothing overlaps, wraps or
+is cut (the status lines, the seats, every card of the hand, the keys line).
+Then: illegal picks refused with the reason, undo, resume, quit, the pop-ups,
+the pace (a key hurries), a terminal below 80x24, the keystrokes of a Bit #93
+hand against its decisions, and the README's screenshot.
+
+Cost: about 40 s on the CI machine (`pytest --durations=0 tests/test_table.py`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import pytest
+from rich.console import Console
+
+from pyengine.core.cards import JOKER
+from pyengine.core.events import ORDER
+from pyengine.core.game import SEAT_NAMES, BidAction, Phase, PlayAction
+from pyengine.core.options import rules_from
+from pyengine.core.rules import preset
+from pyengine.play import table as table_mod
+from pyengine.play.loop import GameLoop
+from pyengine.play.table import TableApp, TableResult, table_fits
+from pyengine.play.table_keys import choices, hand_order
+from pyengine.play.textview import Style
+from pyengine.players.varplayer import VariantPlayer
+
+STYLE = Style(symbols=True, colour=True)
+PLAIN = Style(symbols=True, colour=False)
+GAMES = [("bit93", {}), ("web", {}), ("standard", {}), ("bid6", {}),
+         ("standard", {"players": 3}), ("standard", {"joker": True}),
+         ("standard", {"deck": 32, "joker": True, "defend_alone": True,
+                       "farmers_hand": True, "canadian_loner": True})]
+GAME_IDS = ["bit93", "web", "standard", "bid6", "cutthroat", "joker", "everything"]
+KEY_NAMES = {"+": "plus", "-": "minus", "?": "question_mark"}
+
+
+def screen(app: TableApp) -> list[str]:
+    """The screen as the terminal would show it: the compositor's full render (what
+    App.export_screenshot draws), as text lines."""
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
+                      record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens, simplify=True))
+    return console.export_text().rstrip("\n").split("\n")
+
+
+def check_table(app: TableApp) -> None:
+    """At 80x24 nothing overlaps, wraps or is cut off."""
+    lines = screen(app)
+    assert len(lines) == 24, lines
+    assert all(len(line) <= 80 for line in lines), lines
+    assert lines[0].startswith("Hand "), lines
+    assert f"(game: {app.loop.game.rules.target})" in lines[0], lines
+    assert set(lines[2]) == {"\u2500"} and set(lines[15]) == {"\u2500"}, lines
+    assert lines[23].startswith("u take back") and lines[23].rstrip().endswith("q quit"), lines
+    v = app.loop.view()
+    if app.deciding():
+        row = lines[13]
+        for card in hand_order(v):                  # every card whole, in order
+            face = PLAIN.card(card)
+            assert face in row, (face, lines)
+            row = row[row.index(face) + len(face):]
+        assert lines[14].split() == [str(i) for i in range(1, len(v.hand) + 1)], lines
+    me = app.loop.seat
+    for seat in range(v.players):
+        if seat == me:
+            continue
+        name = SEAT_NAMES[seat]
+        where = {2: lines[3], 1: lines[6], 3: lines[6]}[seat]
+        assert name in where, (name, lines)
+
+
+def key_of(app: TableApp, action) -> list[str]:
+    """The keys a player presses for ``action``: a card's number, a bid's letters."""
+    v = app.loop.view()
+    if v.phase in (Phase.PLAY, Phase.DISCARD):
+        return [str(hand_order(v).index(action.card) + 1)]
+    for ch in choices(v, app.loop.legal(), STYLE):
+        if ch.action == action:
+            return [KEY_NAMES.get(k, k) for k in ch.key]
+    raise AssertionError(f"no key for {action}")
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+async def play_out(app: TableApp, pilot, check: bool = True, most: int = 2000) -> list[int]:
+    """Decide as the computer player would, by keys, until the game is over; the
+    keys pressed per hand (by hand number)."""
+    computer = VariantPlayer()
+    keys: dict[int, int] = {}
+    for _ in range(most):
+        if app.loop.is_over():
+            break
+        assert app.deciding()
+        hand = app.loop.game.hand_no
+        for k in key_of(app, computer.decide(app.loop.view())):
+            await pilot.press(k)
+            keys[hand] = keys.get(hand, 0) + 1
+        if check and not app.loop.is_over():
+            check_table(app)
+    return keys
+
+
+# --- fitting -------------------------------------------------------------------
+
+def test_table_fits_80x24_or_more():
+    assert table_fits(80, 24) and table_fits(200, 60)
+    assert not table_fits(79, 24) and not table_fits(80, 23) and not table_fits(40, 100)
+
+
+def test_too_small_says_so_and_comes_back():
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(70, 20)) as pilot:
+            text = "\n".join(screen(app))
+            assert "The terminal is 70x20: the table needs 80x24" in text
+            await pilot.press("o")                   # no move is made on a blank table
+            assert loop.game.bids == [] or all(b.seat != 0 for b in loop.game.bids)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            check_table(app)
+    run(go())
+
+
+# --- whole games ---------------------------------------------------------------
+
+@pytest.mark.parametrize("name,options", GAMES, ids=GAME_IDS)
+def test_whole_game_by_keys(name, options):
+    async def go():
+        rules = rules_from(name, options)
+        loop = GameLoop.new(rules, 11, autoplay_forced=True)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            check_table(app)
+            await play_out(app, pilot)
+            assert loop.is_over()
+            await pilot.pause()
+            sheet = "\n".join(screen(app))
+            assert "Game over" in sheet and "Dealer" in sheet and "Trump" in sheet
+            await pilot.press("space")
+        result = app.return_value
+        assert isinstance(result, TableResult) and result.finished and not result.quit
+        assert result.loop is loop
+    run(go())
+
+
+def test_bit93_keystrokes_per_hand():
+    """A hand takes at most its non-forced decisions plus one key per decision."""
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            keys = await play_out(app, pilot, check=False)
+        counts = loop.decision_counts()
+        assert len(counts) >= 5
+        for c in counts:
+            pressed = keys.get(c.hand, 0)
+            assert pressed <= c.choices + c.decisions, (c, pressed)
+            assert pressed >= c.choices, (c, pressed)       # forced cards cost no key
+        assert sum(c.forced for c in counts) > 0            # autoplay did play some
+    run(go())
+
+
+# --- illegal picks ---------------------------------------------------------------
+
+def _to_follow(loop: GameLoop) -> PlayAction | None:
+    """Advance the loop (as the computer would decide) to a play where South holds
+    a card that may not be played; that card."""
+    computer = VariantPlayer()
+    while not loop.is_over():
+        if loop.needs_human():
+            v = loop.view()
+            if v.phase is Phase.PLAY:
+                bad = [PlayAction(c) for c in v.hand if PlayAction(c) not in v.legal]
+                if bad:
+                    return bad[0]
+            loop.decide(computer.decide(v))
+        else:
+            loop.step()
+    return None
+
+
+@pytest.mark.parametrize("by", ["number", "arrows", "name"])
+def test_illegal_card_refused_with_reason(by):
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 5, autoplay_forced=True)
+        bad = _to_follow(loop)
+        assert bad is not None
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            before = len(loop.game.actions)
+            order = hand_order(loop.view())
+            at = order.index(bad.card)
+            if by == "number":
+                await pilot.press(str(at + 1))
+            elif by == "arrows":
+                await pilot.press(*(["right"] * ((at - app.cursor) % len(order))), "enter")
+            else:
+                name = PLAIN.card(bad.card)
+                rank = {"10": "0"}.get(name[:-1], name[:-1].lower())
+                await pilot.press(rank, "shdc"["\u2660\u2665\u2666\u2663".index(name[-1])])
+            text = "\n".join(screen(app))
+            assert "Not allowed: must follow" in text, text
+            assert len(loop.game.actions) == before and app.deciding()
+            check_table(app)
+    run(go())
+
+
+def test_illegal_bid_refused_with_reason():
+    """Bit #93's Canadian rule: the dealer's partner may not order up with his partner."""
+    async def go():
+        for seed in range(1, 200):
+            loop = GameLoop.new(preset("bit93"), seed, autoplay_forced=True)
+            while not loop.needs_human():
+                loop.step()
+            v = loop.view()
+            if v.phase is Phase.BID1 and v.dealer == 2:
+                break
+        else:
+            raise AssertionError("no seed deals to North with South to bid")
+        assert BidAction(ORDER, v.up_suit, False) not in loop.legal()
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("o")
+            text = "\n".join(screen(app))
+            assert "Not allowed: Canadian rule" in text, text
+            assert [b for b in loop.game.bids if b.seat == 0] == []
+    run(go())
+
+
+# --- undo, resume, quit ------------------------------------------------------------
+
+def test_undo_takes_back_the_last_decision():
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("u")
+            assert "Nothing to take back" in "\n".join(screen(app))
+            view = loop.view()
+            await pilot.press("p")                    # pass in round 1
+            assert loop.view() != view
+            await pilot.press("u")
+            assert loop.view() == view and app.deciding()
+            assert "Taken back" in "\n".join(screen(app))
+            check_table(app)
+            fresh = GameLoop.new(preset("bit93"), 93)
+            while not fresh.needs_human():
+                fresh.step()
+            assert loop.transcript().to_json() == fresh.transcript().to_json()
+            assert not any(e.get("seat") == 0 for e in loop.transcript().to_json()["events"]
+                           if e["ev"] == "bid")          # the undone pass is not recorded
+    run(go())
+
+
+def test_resume_an_unfinished_game(tmp_path):
+    async def go():
+        first = GameLoop.new(preset("web"), 4, autoplay_forced=True)
+        computer = VariantPlayer()
+        for _ in range(7):
+            while not first.needs_human():
+                first.step()
+            first.decide(computer.decide(first.view()))
+        path = tmp_path / "game.json"
+        first.transcript().write(path)
+        loop = GameLoop.resume(path, autoplay_forced=True)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            check_table(app)
+            assert f"Hand {first.game.hand_no} " in screen(app)[0]
+            await play_out(app, pilot)
+            await pilot.press("space")
+        assert app.return_value.finished
+    run(go())
+
+
+@pytest.mark.parametrize("answer,quits", [("y", True), ("n", False)])
+def test_quit_asks_first(answer, quits):
+    async def go():
+        loop = GameLoop.new(preset("bid6"), 8, autoplay_forced=True)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("q")
+            assert "Quit the game?" in "\n".join(screen(app))
+            await pilot.press(answer)
+            await pilot.pause()
+            if not quits:
+                assert app.is_running and app.deciding()
+                check_table(app)
+        if quits:
+            result = app.return_value
+            assert result.quit and not result.finished and result.loop is loop
+    run(go())
+
+
+# --- pop-ups, pace, the look of the variants ------------------------------------------
+
+def test_popups_last_trick_sheet_help_hint():
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            assert "Keys and rules" in "\n".join(screen(app))
+            await pilot.press("space")
+            await pilot.press("l")
+            assert "No trick has been played yet" in "\n".join(screen(app))
+            await pilot.press("space")
+            await pilot.press("t")
+            text = "\n".join(screen(app))
+            assert "Hint:" in text and "search player" in text, text
+            await pilot.press("space")
+            computer = VariantPlayer()
+            while loop.last_trick() is None:
+                for k in key_of(app, computer.decide(loop.view())):
+                    await pilot.press(k)
+            await pilot.press("l")
+            text = "\n".join(screen(app))
+            seat, card = loop.last_trick()[0]
+            assert "The last trick" in text and PLAIN.card(card) in text and "(led)" in text
+            await pilot.press("space")
+            await pilot.press("g")
+            assert "The score sheet" in "\n".join(screen(app))
+            await pilot.press("space")
+            check_table(app)
+    run(go())
+
+
+def test_a_key_hurries_the_computer():
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+        app = TableApp(loop, speed="slow", style=STYLE)
+        app.delay = 3600.0                      # no timer fires during the test
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert not app.deciding() and loop.pending() == 0 and app.queue is not None
+            await pilot.press("space")
+            assert app.deciding()
+            check_table(app)
+    run(go())
+
+
+def test_auto_game_is_watched_not_played():
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 93, human=None)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert loop.is_over()
+            await pilot.press("space")
+        assert app.return_value.finished
+    run(go())
+
+
+def test_joker_and_three_players_drawn():
+    """Cutthroat has no East; the joker shows by name when it is the upcard or held."""
+    async def go():
+        rules = rules_from("standard", {"players": 3, "joker": True})
+        for seed in range(1, 400):
+            loop = GameLoop.new(rules, seed, autoplay_forced=True)
+            while not loop.needs_human():
+                loop.step()
+            if JOKER in loop.view().hand:
+                break
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)):
+            lines = screen(app)
+            check_table(app)
+            assert "East" not in "\n".join(lines[:15])
+            assert "Joker" in lines[13]
+    run(go())
+
+
+def test_screenshot_is_rendered_by_the_program(tmp_path):
+    out = tmp_path / "table.svg"
+    assert table_mod.main(["--screenshot", str(out), "--seed", "93"]) == 0
+    svg = out.read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "North" in svg and "take&#160;back" in svg
