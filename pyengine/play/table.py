@@ -17,8 +17,8 @@ Keys: the arrows and Enter, or a card's number or name, or a bid's key (see the
 keys line and ``?``); ``u`` takes back your last decision, ``l`` the last
 trick, ``g`` the score sheet, ``t`` a hint, ``?`` help, ``q`` quit.
 
-``python -m pyengine.play.table --screenshot docs/table.svg --seed N`` writes
-the README's screenshot.
+``python -m pyengine.play.table --screenshot docs/table.svg`` (``make shots``) writes
+the README's screenshot (Bit #93, game 21, South to play to a trick of three).
 """
 
 from __future__ import annotations
@@ -143,6 +143,7 @@ class TableApp(App[TableResult]):
         self.reader = KeyReader()
         self.cursor = 0
         self.note = ""
+        self.autoplayed = ""               # the card autoplay played since the last decision
         self.story: list[str] = []
         self.small: tuple[int, int] | None = None
         self.narrator = Narrator(self.plain, loop.human)
@@ -178,6 +179,7 @@ class TableApp(App[TableResult]):
         lines = [line.strip() for line in self.narrator.feed(ev) if line.strip()]
         if le.forced and isinstance(ev, Play):
             card = self.plain.card(ev.card)
+            self.autoplayed = card
             self.note = f"Your only legal card, {card}, was played for you (autoplay)."
             lines.append(f"You: {card} (your only legal card: played for you)")
         self.story = (self.story + lines)[-STORY:]
@@ -229,6 +231,8 @@ class TableApp(App[TableResult]):
 
     def _start_decision(self) -> None:
         self.reader.reset()
+        if self.autoplayed and self.note.startswith("Your only legal card"):
+            self.note = ""                       # the prompt says it (scene)
         self.shown.view = self.loop.view()
         items = choices(self.shown.view, self.loop.legal(), self.style)
         first = next((i for i, ch in enumerate(items) if ch.legal), 0)
@@ -265,6 +269,8 @@ class TableApp(App[TableResult]):
         else:
             how = "any key hurries the computer's moves"
         message = self.note or (prompt_for(v, self.style) if deciding else "")
+        if deciding and self.autoplayed and not self.note:
+            message = f"Autoplay played {self.autoplayed}, your only card. {message}"
         if not message and not deciding:
             message = "The computer is playing..."
         if self.loop.is_over():
@@ -374,7 +380,7 @@ class TableApp(App[TableResult]):
             self.note = f"Not allowed: {exc}."
             self.redraw()
             return
-        self.note = ""
+        self.note = self.autoplayed = ""
         self._enqueue(batch)
         self.pump()
 
@@ -465,14 +471,15 @@ def run_table(loop: GameLoop, *, speed: str, hints: bool, style: Style) -> Table
 
 async def screenshot(rules: Rules, seed: int, path: Path, plays: int) -> str:
     """Play ``plays`` of South's card decisions (the first legal choice each time),
-    stop at the next one with cards on the table, and save the SVG screenshot."""
+    stop at the next one with two cards or more on the table, and save the SVG
+    screenshot."""
     loop = GameLoop.new(rules, seed, autoplay_forced=True)
     app = TableApp(loop, speed="instant", hints=True, style=Style(symbols=True, colour=True))
     async with app.run_test(size=(COLS, ROWS)) as pilot:
         done = 0
         while not loop.is_over():
             v = loop.view()
-            if v.phase is Phase.PLAY and done >= plays and v.trick:
+            if v.phase is Phase.PLAY and done >= plays and len(v.trick) >= 2:
                 break
             await pilot.press("enter")
             done += v.phase is Phase.PLAY
@@ -484,20 +491,21 @@ async def screenshot(rules: Rules, seed: int, path: Path, plays: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m pyengine.play.table --screenshot FILE [--seed N] [--rules NAME]``."""
-    from pyengine.core.rules import RulesError, preset
+    from pyengine.core.rules import preset
     parser = argparse.ArgumentParser(prog="python -m pyengine.play.table",
                                      description="Render the table's SVG screenshot.")
     parser.add_argument("--screenshot", type=Path, required=True)
-    parser.add_argument("--seed", type=int, default=93)
+    parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--rules", default="bit93")
-    parser.add_argument("--plays", type=int, default=2)
+    parser.add_argument("--plays", type=int, default=0)
     args = parser.parse_args(argv)
     try:
         rules = preset(args.rules)
-    except RulesError as exc:
+        GameLoop.new(rules, args.seed)                 # a bad game number says so here
+        asyncio.run(screenshot(rules, args.seed, args.screenshot, args.plays))
+    except (ValueError, OSError) as exc:               # UnknownRules, SeedError, the file
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    asyncio.run(screenshot(rules, args.seed, args.screenshot, args.plays))
     print(f"wrote {args.screenshot}")
     return 0
 

@@ -273,7 +273,7 @@ def _trick_cell(s: Scene, seat: int) -> Text | None:
 def _draw_middle(c: Canvas, s: Scene) -> None:
     """The trick (rows 7-10), or the upcard and the bids while bidding."""
     v, me = s.view, s.human
-    spots = {2: (7, None), 1: (8, 16), 3: (8, 64), 0: (9, None)}
+    spots = {2: (7, None), 1: (8, 24), 3: (8, 56), 0: (9, None)}
     for seat, (row, mid) in spots.items():
         if seat >= v.players:
             continue
