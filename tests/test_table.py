@@ -21,15 +21,24 @@ import io
 import pytest
 from rich.console import Console
 
-from pyengine.core.cards import JOKER
-from pyengine.core.events import ORDER
-from pyengine.core.game import SEAT_NAMES, BidAction, Phase, PlayAction
+from pyengine.core.cards import JOKER, NO_TRUMP_HIGH, NO_TRUMP_LOW, is_red, suit_of
+from pyengine.core.events import BID, NAME, ORDER, PASS
+from pyengine.core.game import (
+    SEAT_NAMES,
+    BidAction,
+    DeclareAction,
+    DefendAction,
+    JokerSuitAction,
+    Phase,
+    PlayAction,
+    RedealAction,
+)
 from pyengine.core.options import rules_from
 from pyengine.core.rules import preset
 from pyengine.play import table as table_mod
 from pyengine.play.loop import GameLoop
 from pyengine.play.table import TableApp, TableResult, table_fits
-from pyengine.play.table_keys import choices, hand_order
+from pyengine.play.table_keys import KeyReader, choices, hand_order
 from pyengine.play.textview import Style
 from pyengine.players.varplayer import VariantPlayer
 
@@ -56,17 +65,19 @@ def screen(app: TableApp) -> list[str]:
 def check_table(app: TableApp) -> None:
     """At 80x24 nothing overlaps, wraps or is cut off."""
     lines = screen(app)
+    plain = Style(symbols=app.style.symbols, colour=False)
     assert len(lines) == 24, lines
     assert all(len(line) <= 80 for line in lines), lines
     assert lines[0].startswith("Hand "), lines
     assert f"(game: {app.loop.game.rules.target})" in lines[0], lines
-    assert set(lines[2]) == {"\u2500"} and set(lines[15]) == {"\u2500"}, lines
+    rule = {"-"} if app.style.ascii else {"\u2500"}
+    assert set(lines[2]) == rule and set(lines[15]) == rule, lines
     assert lines[23].startswith("u take back") and lines[23].rstrip().endswith("q quit"), lines
     v = app.loop.view()
     if app.deciding():
         row = lines[13]
         for card in hand_order(v):                  # every card whole, in order
-            face = PLAIN.card(card)
+            face = plain.card(card)
             assert face in row, (face, lines)
             row = row[row.index(face) + len(face):]
         assert lines[14].split() == [str(i) for i in range(1, len(v.hand) + 1)], lines
@@ -136,12 +147,14 @@ def test_too_small_says_so_and_comes_back():
 
 # --- whole games ---------------------------------------------------------------
 
-@pytest.mark.parametrize("name,options", GAMES, ids=GAME_IDS)
-def test_whole_game_by_keys(name, options):
+@pytest.mark.parametrize("name,options,style", [(n, o, STYLE) for n, o in GAMES]
+                         + [("bit93", {}, Style(symbols=False, colour=False))],
+                         ids=GAME_IDS + ["bit93-ascii"])
+def test_whole_game_by_keys(name, options, style):
     async def go():
         rules = rules_from(name, options)
         loop = GameLoop.new(rules, 11, autoplay_forced=True)
-        app = TableApp(loop, speed="instant", style=STYLE)
+        app = TableApp(loop, speed="instant", style=style)
         async with app.run_test(size=(80, 24)) as pilot:
             check_table(app)
             await play_out(app, pilot)
@@ -215,6 +228,28 @@ def test_illegal_card_refused_with_reason(by):
             assert "Not allowed: must follow" in text, text
             assert len(loop.game.actions) == before and app.deciding()
             check_table(app)
+    run(go())
+
+
+def test_illegal_cards_are_dimmed():
+    """Textual renders dim text as a faded colour: a card that may not be played has
+    another colour than the playable cards of its colour (all red here)."""
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 5, autoplay_forced=True)
+        bad = _to_follow(loop)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)):
+            colour = {}
+            for seg in app.screen._compositor.render_strips()[13]:
+                for card in loop.view().hand:
+                    if PLAIN.card(card) == seg.text:
+                        colour[card] = seg.style.color
+            assert set(colour) == set(loop.view().hand)
+            legal = {a.card for a in loop.legal()}
+            red = [c for c in colour if is_red(suit_of(c))]
+            assert bad.card in red and len(legal & set(red)) >= 2
+            assert len({colour[c] for c in red if c in legal}) == 1
+            assert colour[bad.card] != colour[next(c for c in red if c in legal)]
     run(go())
 
 
@@ -351,6 +386,25 @@ def test_a_key_hurries_the_computer():
     run(go())
 
 
+def test_timers_pace_the_moves_to_the_decision():
+    """At speed fast the moves come by timer, one at a time, until South decides
+    (waits up to a minute; asserts nothing about how long it took)."""
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+        app = TableApp(loop, speed="fast", style=STYLE)
+        seen = set()
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(600):
+                if app.deciding():
+                    break
+                seen.add(len(app.story))
+                await pilot.pause(0.1)
+            assert app.deciding()
+            assert len(seen) >= 2                      # the story grew step by step
+            check_table(app)
+    run(go())
+
+
 def test_auto_game_is_watched_not_played():
     async def go():
         loop = GameLoop.new(preset("bit93"), 93, human=None)
@@ -380,6 +434,43 @@ def test_joker_and_three_players_drawn():
             assert "East" not in "\n".join(lines[:15])
             assert "Joker" in lines[13]
     run(go())
+
+
+@pytest.mark.parametrize("phase,chars,expect", [
+    (Phase.BID2, "h", BidAction(NAME, 1, False)),
+    (Phase.BID2, "ah", BidAction(NAME, 1, True)),
+    (Phase.BID2, "H", BidAction(NAME, 1, True)),
+    (Phase.BID2, "p", BidAction(PASS)),
+    (Phase.AUCTION, "4", BidAction(BID, None, False, 4)),
+    (Phase.DECLARE, "+", DeclareAction(NO_TRUMP_HIGH)),
+    (Phase.DECLARE, "-", DeclareAction(NO_TRUMP_LOW)),
+    (Phase.DECLARE, "c", DeclareAction(3)),
+    (Phase.JOKER, "d", JokerSuitAction(2)),
+    (Phase.REDEAL, "r", RedealAction(True)),
+    (Phase.DEFEND, "a", DefendAction(True)),
+])
+def test_bid_keys(phase, chars, expect):
+    view = GameLoop.new(preset("bit93"), 93).view()
+    view.phase = phase
+    reader = KeyReader()
+    got = [reader.read(c, view)[0] for c in chars]
+    assert got[:-1] == [None] * (len(chars) - 1) and got[-1] == expect
+
+
+def test_card_keys_by_number_and_name():
+    view = GameLoop.new(preset("bit93"), 93).view()
+    view.phase = Phase.PLAY
+    order = hand_order(view)
+    reader = KeyReader()
+    assert reader.read("2", view)[0] == PlayAction(order[1])
+    for card in order:
+        name = PLAIN.card(card)
+        rank = {"10": "0"}.get(name[:-1], name[:-1].lower())
+        assert reader.read(rank, view)[0] is None
+        assert reader.read("shdc"["\u2660\u2665\u2666\u2663".index(name[-1])],
+                           view)[0] == PlayAction(card)
+    action, note = reader.read(str(len(order) + 1), view)      # no such card
+    assert action is None and "pick a card" in note
 
 
 def test_screenshot_is_rendered_by_the_program(tmp_path):

@@ -33,19 +33,20 @@ from pathlib import Path
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import Static
 
-from pyengine.core.cards import EXT
-from pyengine.core.events import PASS, Deal, Event, Play, Score, Trick
-from pyengine.core.game import BidAction, IllegalAction, Phase, SeatView
+from pyengine.core.events import Deal, Event, Play, Score, Trick
+from pyengine.core.game import IllegalAction, Phase, SeatView
 from pyengine.core.rules import Rules
 from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
-from pyengine.play.table_keys import CARD_PHASES, KeyReader, choices
+from pyengine.play.table_keys import CARD_PHASES, KeyReader, choices, prompt_for
 from pyengine.play.table_scene import COLS, ROWS, Scene, draw
 from pyengine.play.table_screens import ConfirmQuit, InfoScreen, sheet_lines, trick_lines
 from pyengine.play.textview import Narrator, Style, seat_word
+from pyengine.players.runner import HandLimitReached
 
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}   # seconds per move
 KEYS_LINE = ("u take back  l last trick  g score sheet  t hint  ? help  q quit")
@@ -65,6 +66,7 @@ class TableResult:
     finished: bool
     quit: bool
     loop: GameLoop
+    stopped: str = ""          # why a game of computers stopped undecided (the hand limit)
 
 
 @dataclass
@@ -79,42 +81,6 @@ class Shown:
     total: list[int] = field(default_factory=list)
 
 
-def prompt_for(v: SeatView, style: Style) -> str:
-    """What the message line asks at the human's decision."""
-    plain = Style(symbols=style.symbols, colour=False)
-    p = v.phase
-    if p is Phase.BID1:
-        verb = "pick up" if v.seat == v.dealer else "order up"
-        return f"Round 1: {verb} {plain.card(v.upcard)} or pass?"
-    if p is Phase.BID2:
-        must = "" if BidAction(PASS) in v.legal else " (stick the dealer: you must)"
-        return f"Round 2: {plain.card(v.upcard)} is turned down; name another trump{must}"
-    if p is Phase.DISCARD:
-        note = (" (you hold another trump: it must be a trump)"
-                if len(v.legal) < len(v.hand) else "")
-        return f"Discard a card face down{note}"
-    if p is Phase.PLAY:
-        if not v.trick:
-            return "Your lead"
-
-        led = EXT.effective_suit[v.trump][v.trick[0][1]]
-        return f"Your card: follow {plain.suit_word(led)} if you can"
-    if p is Phase.AUCTION:
-        high = ("no bid yet" if v.contract is None
-                else f"high bid {v.contract} by {seat_word(v.high_bidder, v.seat)}")
-        must = "" if BidAction(PASS) in v.legal else ", you must bid"
-        return f"Your bid: pass or a number of tricks ({high}{must})"
-    if p is Phase.DECLARE:
-        return "You won the bid: declare trump, or no-trump high or low"
-    if p is Phase.JOKER:
-        return "The joker is the upcard: name the suit it stands for"
-    if p is Phase.REDEAL:
-        return "Your hand may be thrown in: ask for a new deal, or keep it?"
-    if p is Phase.DEFEND:
-        return "Defend alone (your partner sits out) or with your partner?"
-    return ""
-
-
 CARD_HOW = "{arrows} Enter, or 1-{n}, or a name (js, 0h the ten){x}; dim: not allowed"
 
 
@@ -125,7 +91,7 @@ class TableApp(App[TableResult]):
     Screen { align: center middle; }
     #board { width: 80; height: 24; }
     """
-    BINDINGS = [("ctrl+c", "quit_now", "quit")]
+    BINDINGS = [Binding("ctrl+c", "quit_now", "quit", priority=True)]
 
     def __init__(self, loop: GameLoop, *, speed: str = "normal", hints: bool = True,
                  style: Style | None = None) -> None:
@@ -223,7 +189,12 @@ class TableApp(App[TableResult]):
                 self._start_decision()
                 self.redraw()
                 return
-            batch = self.loop.step()
+            try:
+                batch = self.loop.step()
+            except HandLimitReached as exc:          # --auto only: the CLI says it
+                self.exit(TableResult(finished=False, quit=False, loop=self.loop,
+                                      stopped=str(exc)))
+                return
             if not batch:                            # nothing to do: should not happen
                 self.redraw()
                 return

@@ -18,7 +18,8 @@ by their keys. :class:`KeyReader` turns keystrokes into an action:
   keep; defending: ``a`` alone, ``p`` with partner.
 
 A key that means nothing here returns ``None`` with a note; the arrow keys and
-Enter are the app's (they move over the same :func:`choices`).
+Enter are the app's (they move over the same :func:`choices`). :func:`prompt_for`
+is the message line's question at each decision.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyengine.core.cards import (
+    EXT,
     JOKER,
     NO_TRUMP_HIGH,
     NO_TRUMP_LOW,
@@ -50,7 +52,7 @@ from pyengine.core.game import (
     SeatView,
 )
 from pyengine.play.table_scene import Choice
-from pyengine.play.textview import Style, sort_hand
+from pyengine.play.textview import Style, seat_word, sort_hand
 
 SUIT_KEYS = {SUITS[s].lower(): Suit(s) for s in range(4)}
 RANK_KEYS = {"9": "9", "0": "T", "t": "T", "j": "J", "q": "Q", "k": "K", "a": "A",
@@ -200,3 +202,38 @@ class KeyReader:
         return None, (f"pick a card: 1-{len(shown)}, its name (e.g. js, 0h for the ten), "
                       "or the arrows and Enter")
 
+
+def prompt_for(v: SeatView, style: Style) -> str:
+    """What the message line asks at the human's decision."""
+    plain = Style(symbols=style.symbols, colour=False)
+    p = v.phase
+    if p is Phase.BID1:
+        verb = "pick up" if v.seat == v.dealer else "order up"
+        return f"Round 1: {verb} {plain.card(v.upcard)} or pass?"
+    if p is Phase.BID2:
+        must = "" if BidAction(PASS) in v.legal else " (stick the dealer: you must)"
+        return f"Round 2: {plain.card(v.upcard)} is turned down; name another trump{must}"
+    if p is Phase.DISCARD:
+        note = (" (you hold another trump: it must be a trump)"
+                if len(v.legal) < len(v.hand) else "")
+        return f"Discard a card face down{note}"
+    if p is Phase.PLAY:
+        if not v.trick:
+            return "Your lead"
+
+        led = EXT.effective_suit[v.trump][v.trick[0][1]]
+        return f"Your card: follow {plain.suit_word(led)} if you can"
+    if p is Phase.AUCTION:
+        high = ("no bid yet" if v.contract is None
+                else f"high bid {v.contract} by {seat_word(v.high_bidder, v.seat)}")
+        must = "" if BidAction(PASS) in v.legal else ", you must bid"
+        return f"Your bid: pass or a number of tricks ({high}{must})"
+    if p is Phase.DECLARE:
+        return "You won the bid: declare trump, or no-trump high or low"
+    if p is Phase.JOKER:
+        return "The joker is the upcard: name the suit it stands for"
+    if p is Phase.REDEAL:
+        return "Your hand may be thrown in: ask for a new deal, or keep it?"
+    if p is Phase.DEFEND:
+        return "Defend alone (your partner sits out) or with your partner?"
+    return ""
