@@ -160,8 +160,13 @@ def test_whole_game_by_keys(name, options, style):
             await play_out(app, pilot)
             assert loop.is_over()
             await pilot.pause()
-            sheet = "\n".join(screen(app))
+            lines = screen(app)
+            sheet = "\n".join(lines)
             assert "Game over" in sheet and "Dealer" in sheet and "Trump" in sheet
+            first = loop.score_sheet()[0]
+            dealer = "You" if first.dealer == 0 else SEAT_NAMES[first.dealer]
+            assert f"   1  {dealer:<6} " in sheet, sheet
+            assert all(len(line) <= 80 and "..." not in line for line in lines), sheet
             await pilot.press("space")
         result = app.return_value
         assert isinstance(result, TableResult) and result.finished and not result.quit
@@ -348,12 +353,16 @@ def test_popups_last_trick_sheet_help_hint():
         app = TableApp(loop, speed="instant", style=STYLE)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("question_mark")
-            assert "Keys and rules" in "\n".join(screen(app))
+            lines = screen(app)
+            assert "Keys and rules" in "\n".join(lines)
+            assert "Canadian rule" in "\n".join(lines)             # the rules in force
+            assert all(len(line) <= 80 and "..." not in line for line in lines)
             await pilot.press("space")
             await pilot.press("l")
             assert "No trick has been played yet" in "\n".join(screen(app))
             await pilot.press("space")
             await pilot.press("t")
+            await pilot.pause()
             text = "\n".join(screen(app))
             assert "Hint:" in text and "search player" in text, text
             await pilot.press("space")

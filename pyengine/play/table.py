@@ -44,7 +44,13 @@ from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
 from pyengine.play.table_keys import CARD_PHASES, KeyReader, choices, prompt_for
 from pyengine.play.table_scene import COLS, ROWS, Scene, draw
-from pyengine.play.table_screens import ConfirmQuit, InfoScreen, sheet_lines, trick_lines
+from pyengine.play.table_screens import (
+    ConfirmQuit,
+    InfoScreen,
+    join_continued,
+    sheet_lines,
+    trick_lines,
+)
 from pyengine.play.textview import Narrator, Style, seat_word
 from pyengine.players.runner import HandLimitReached
 
@@ -389,8 +395,16 @@ class TableApp(App[TableResult]):
             self.note = "Hints are off in this game."
             self.redraw()
             return
-        self.push_screen(InfoScreen("Hint", [line.strip() if i == 0 else line for i, line in
-                                             enumerate(self.loop.hint_lines(self.plain))]))
+        self.note = "Thinking: the search player rates each choice..."
+        self.redraw()
+        self.call_after_refresh(self._show_hint)        # the note shows while it thinks
+
+    def _show_hint(self) -> None:
+        lines = [line.strip() if i == 0 else line
+                 for i, line in enumerate(self.loop.hint_lines(self.plain))]
+        self.note = ""
+        self.redraw()
+        self.push_screen(InfoScreen("Hint", lines))
 
     def _help(self) -> list[str]:
         rules = self.loop.game.rules
@@ -406,7 +420,7 @@ class TableApp(App[TableResult]):
                  "A key while the computer plays hurries it to your next decision."]
         rest = help_lines(self.plain, rules, self.hints)
         start = next((i for i, line in enumerate(rest) if line.startswith("Cards:")), 0)
-        return lines + [""] + rest[start:]
+        return lines + [""] + join_continued(rest[start:])
 
     def _sheet(self, final: bool) -> None:
         g = self.loop.game

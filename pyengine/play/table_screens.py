@@ -18,11 +18,19 @@ from textual.widgets import Static
 from pyengine.core.cards import Card
 from pyengine.core.game import SEAT_NAMES
 from pyengine.play.scoresheet import PLAYED, HandRow
-from pyengine.play.table_scene import shorten
+from pyengine.play.table_scene import shorten, wrap
 from pyengine.play.textview import Style
 
 SCROLL_KEYS = {"up", "down", "pageup", "pagedown", "home", "end"}
-BOX_WIDTH = 78
+TEXT_WIDTH = 75                  # 80 less the border and the scroll bar
+
+
+def _rewrap(line: str, width: int) -> list[str]:
+    """A line broken between words to ``width``, keeping its indent (plus two)."""
+    if len(line) <= width:
+        return [line]
+    lead = line[:len(line) - len(line.lstrip(" "))]
+    return [lead + part for part in wrap(line.strip(), width - len(lead))]
 
 
 class InfoScreen(ModalScreen[None]):
@@ -34,13 +42,13 @@ class InfoScreen(ModalScreen[None]):
         width: 80; max-height: 24; height: auto; border: round $accent;
         background: $surface; padding: 0 0;
     }
-    InfoScreen Static { width: 78; }
+    InfoScreen Static { width: 76; }
     """
 
     def __init__(self, title: str, lines: list[str]) -> None:
         super().__init__()
         self.title_text = title
-        self.lines = [shorten(line, BOX_WIDTH) for line in lines]
+        self.lines = [part for line in lines for part in _rewrap(line, TEXT_WIDTH)]
 
     def compose(self) -> ComposeResult:
         """The box and its text."""
@@ -77,6 +85,19 @@ class ConfirmQuit(ModalScreen[bool]):
         """y or q: quit; anything else: back to the table."""
         event.stop()
         self.dismiss(event.character in ("y", "Y", "q"))
+
+
+def join_continued(lines: list[str]) -> list[str]:
+    """Help text broken for 80 columns, its bullets (``  - ...``) joined again so
+    the box can break them for its own width."""
+    out: list[str] = []
+    for line in lines:
+        bullet = out and out[-1].lstrip().startswith(("\u2014", "- "))
+        if bullet and line.startswith("    ") and not line.lstrip().startswith(("\u2014", "- ")):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
 
 
 def trick_lines(trick: list[tuple[int, Card]] | None, human: int | None,
@@ -116,12 +137,12 @@ def sheet_lines(rows: list[HandRow], players: int, human: int | None,
             return "-"
         return "/".join((f"{values[t]:+d}" if sign else str(values[t])) for t in order)
 
-    out = [f"{'Hand':>4}  {'Dealer':<6} {'Trump':<15} {'Makers':<14} "
-           f"{'Tricks':<8} {'Points':<9} Score ({sides})"]
+    out = [f"{'Hand':>4}  {'Dealer':<6} {'Trump':<17} {'Makers':<13} "
+           f"{'Tricks':<7} {'Points':<8} Score"]
     for r in rows:
         if r.outcome != PLAYED:
-            out.append(f"{r.hand:>4}  {name(r.dealer):<6} {r.outcome:<15} {'':<14} "
-                       f"{'-':<8} {'-':<9} {by_side(r.total)}")
+            out.append(f"{r.hand:>4}  {name(r.dealer):<6} {r.outcome:<17} {'':<13} "
+                       f"{'-':<7} {'-':<8} {by_side(r.total)}")
             continue
         trump = "-" if r.trump is None else plain.contract_word(r.trump)
         if r.bid is not None:
@@ -129,9 +150,10 @@ def sheet_lines(rows: list[HandRow], players: int, human: int | None,
         makers = name(r.maker) + (" alone" if r.alone else "")
         if r.euchred:
             makers += " *"
-        out.append(f"{r.hand:>4}  {name(r.dealer):<6} {shorten(trump, 15):<15} "
-                   f"{makers:<14} {by_side(r.tricks):<8} {by_side(r.points, True):<9} "
+        out.append(f"{r.hand:>4}  {name(r.dealer):<6} {shorten(trump, 17):<17} "
+                   f"{makers:<13} {by_side(r.tricks):<7} {by_side(r.points, True):<8} "
                    f"{by_side(r.total)}")
+    out.insert(0, f"Tricks, points and score: {sides}")
     if not rows:
         out.append("  no hand has been scored yet")
     elif any(r.euchred for r in rows):
