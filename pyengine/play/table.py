@@ -38,7 +38,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from pyengine.core.events import Deal, Event, Play, Score, Trick
-from pyengine.core.game import IllegalAction, Phase, SeatView
+from pyengine.core.game import SEAT_NAMES, IllegalAction, Phase, SeatView
 from pyengine.core.rules import Rules
 from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
@@ -249,7 +249,7 @@ class TableApp(App[TableResult]):
         if deciding and self.autoplayed and not self.note:
             message = f"Autoplay played {self.autoplayed}, your only card. {message}"
         if not message and not deciding:
-            message = "The computer is playing..."
+            message = self._to_move()
         if self.loop.is_over():
             message = self._final_words()
         return Scene(view=v, human=self.loop.human, hand_no=sh.hand_no, style=self.style,
@@ -258,6 +258,17 @@ class TableApp(App[TableResult]):
                      tricks_won=tuple(sh.tricks_won), total=tuple(sh.total),
                      choices=items, cursor=self.cursor, deciding=deciding,
                      story=self.story, message=message, how=how, keys=KEYS_LINE)
+
+    def _to_move(self) -> str:
+        """Whose move comes next, once the table has caught up with the loop."""
+        g = self.loop.game
+        if self.queue or g.over:
+            return ""
+        verb = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.JOKER: "name the joker",
+                Phase.REDEAL: "keep or throw in", Phase.DEFEND: "defend",
+                Phase.DECLARE: "declare"}.get(g.phase, "bid")
+        who = SEAT_NAMES[g.turn] if g.turn != self.loop.human else "You"
+        return f"{who} to {verb}..." if who != "You" else "Your only card plays itself..."
 
     def _arrows(self) -> str:
         return "<- ->" if self.style.ascii else "\u2190 \u2192"

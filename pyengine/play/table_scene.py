@@ -197,6 +197,8 @@ def seat_label(v: SeatView, seat: int, human: int | None, style: Style) -> str:
         word = _bid_word(v, seat, style)
         if word:
             tags.append(word)
+    if v.defender_out is not None and seat == partner_of(v.defender_out):
+        tags.append("defends alone")
     if seat == v.high_bidder and v.trump is None and v.contract is not None:
         tags.append("high")
     name = "You" if seat == human else SEAT_NAMES[seat]
