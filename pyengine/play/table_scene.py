@@ -367,10 +367,10 @@ def draw(s: Scene) -> list[Text]:
             c.centre(3, shorten(label, 40))
             c.centre(4, backs(v, seat, s.trick, s.style))
         elif where == "west":
-            c.put(6, 0, shorten(label, 26))
+            c.put(6, 0, shorten(label, 36))
             c.put(7, 0, backs(v, seat, s.trick, s.style))
         elif where == "east":
-            c.right(6, shorten(label, 26))
+            c.right(6, shorten(label, 36))
             c.right(7, backs(v, seat, s.trick, s.style))
     _draw_middle(c, s)
     _draw_hand(c, s)
