@@ -22,7 +22,7 @@ import pytest
 from rich.console import Console
 
 from pyengine.core.cards import JOKER, NO_TRUMP_HIGH, NO_TRUMP_LOW, is_red, suit_of
-from pyengine.core.events import BID, NAME, ORDER, PASS
+from pyengine.core.events import BID, NAME, PASS
 from pyengine.core.game import (
     SEAT_NAMES,
     BidAction,
@@ -210,10 +210,14 @@ def _to_follow(loop: GameLoop) -> PlayAction | None:
     return None
 
 
-@pytest.mark.parametrize("by", ["number", "arrows", "name"])
-def test_illegal_card_refused_with_reason(by):
+PRESETS = ["bit93", "web", "standard", "bid6"]
+
+
+@pytest.mark.parametrize("name,by", [(p, "number") for p in PRESETS]
+                         + [("bit93", "arrows"), ("bit93", "name")])
+def test_illegal_card_refused_with_reason(name, by):
     async def go():
-        loop = GameLoop.new(preset("bit93"), 5, autoplay_forced=True)
+        loop = GameLoop.new(preset(name), 5, autoplay_forced=True)
         bad = _to_follow(loop)
         assert bad is not None
         app = TableApp(loop, speed="instant", style=STYLE)
@@ -226,9 +230,9 @@ def test_illegal_card_refused_with_reason(by):
             elif by == "arrows":
                 await pilot.press(*(["right"] * ((at - app.cursor) % len(order))), "enter")
             else:
-                name = PLAIN.card(bad.card)
-                rank = {"10": "0"}.get(name[:-1], name[:-1].lower())
-                await pilot.press(rank, "shdc"["\u2660\u2665\u2666\u2663".index(name[-1])])
+                face = PLAIN.card(bad.card)
+                rank = {"10": "0"}.get(face[:-1], face[:-1].lower())
+                await pilot.press(rank, "shdc"["\u2660\u2665\u2666\u2663".index(face[-1])])
             text = "\n".join(screen(app))
             assert "Not allowed: must follow" in text, text
             assert len(loop.game.actions) == before and app.deciding()
@@ -258,45 +262,74 @@ def test_illegal_cards_are_dimmed():
     run(go())
 
 
-def test_illegal_bid_refused_with_reason():
-    """Bit #93's Canadian rule: the dealer's partner may not order up with his partner."""
-    async def go():
-        for seed in range(1, 200):
-            loop = GameLoop.new(preset("bit93"), seed, autoplay_forced=True)
-            while not loop.needs_human():
+def _to_bid(name: str, wanted) -> GameLoop:
+    """A game of preset ``name`` at South's bid where ``wanted(view)`` holds (South
+    passes until then, the others play as the computer does)."""
+    computer = VariantPlayer()
+    for seed in range(1, 100):
+        loop = GameLoop.new(preset(name), seed, autoplay_forced=True)
+        while not loop.is_over():
+            if not loop.needs_human():
                 loop.step()
+                continue
             v = loop.view()
-            if v.phase is Phase.BID1 and v.dealer == 2:
-                break
-        else:
-            raise AssertionError("no seed deals to North with South to bid")
-        assert BidAction(ORDER, v.up_suit, False) not in loop.legal()
+            bidding = v.phase in (Phase.BID1, Phase.BID2, Phase.AUCTION)
+            if bidding and wanted(v):
+                return loop
+            loop.decide(BidAction(PASS) if bidding and BidAction(PASS) in v.legal
+                        else computer.decide(v))
+    raise AssertionError(f"no {name} game reaches the bid wanted")
+
+
+ILLEGAL_BIDS = {
+    # Bit #93's Canadian rule: the dealer's partner may not order up with his partner
+    "bit93": (lambda v: v.phase is Phase.BID1 and v.dealer == 2, ["o"], "Canadian rule"),
+    # round 2: the turned-down suit cannot be named
+    "web": (lambda v: v.phase is Phase.BID2, None, "cannot be named"),
+    # the same, alone (a, then the suit)
+    "standard": (lambda v: v.phase is Phase.BID2, "a", "cannot be named"),
+    # Bid Euchre: a bid must beat the high bid
+    "bid6": (lambda v: v.phase is Phase.AUCTION and v.contract is not None
+             and v.contract >= 4 and v.dealer != 0, ["3"], "must be higher"),
+}
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_illegal_bid_refused_with_reason(name):
+    async def go():
+        wanted, keys, reason = ILLEGAL_BIDS[name]
+        loop = _to_bid(name, wanted)
+        if keys in (None, "a"):                        # the upcard's suit, by its letter
+            keys = [k for k in (keys, "shdc"[loop.view().up_suit]) if k]
+        before = len(loop.game.actions)
         app = TableApp(loop, speed="instant", style=STYLE)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("o")
+            await pilot.press(*keys)
             text = "\n".join(screen(app))
-            assert "Not allowed: Canadian rule" in text, text
-            assert [b for b in loop.game.bids if b.seat == 0] == []
+            assert "Not allowed: " in text and reason in text, text
+            assert len(loop.game.actions) == before and app.deciding()
+            check_table(app)
     run(go())
 
 
 # --- undo, resume, quit ------------------------------------------------------------
 
-def test_undo_takes_back_the_last_decision():
+@pytest.mark.parametrize("name", PRESETS)
+def test_undo_takes_back_the_last_decision(name):
     async def go():
-        loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+        loop = GameLoop.new(preset(name), 93, autoplay_forced=True)
         app = TableApp(loop, speed="instant", style=STYLE)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("u")
             assert "Nothing to take back" in "\n".join(screen(app))
             view = loop.view()
-            await pilot.press("p")                    # pass in round 1
+            await pilot.press("p")                    # pass (round 1, or the auction)
             assert loop.view() != view
             await pilot.press("u")
             assert loop.view() == view and app.deciding()
             assert "Taken back" in "\n".join(screen(app))
             check_table(app)
-            fresh = GameLoop.new(preset("bit93"), 93)
+            fresh = GameLoop.new(preset(name), 93)
             while not fresh.needs_human():
                 fresh.step()
             assert loop.transcript().to_json() == fresh.transcript().to_json()
@@ -305,9 +338,10 @@ def test_undo_takes_back_the_last_decision():
     run(go())
 
 
-def test_resume_an_unfinished_game(tmp_path):
+@pytest.mark.parametrize("name", PRESETS)
+def test_resume_an_unfinished_game(tmp_path, name):
     async def go():
-        first = GameLoop.new(preset("web"), 4, autoplay_forced=True)
+        first = GameLoop.new(preset(name), 4, autoplay_forced=True)
         computer = VariantPlayer()
         for _ in range(7):
             while not first.needs_human():
@@ -319,17 +353,20 @@ def test_resume_an_unfinished_game(tmp_path):
         app = TableApp(loop, speed="instant", style=STYLE)
         async with app.run_test(size=(80, 24)) as pilot:
             check_table(app)
-            assert f"Hand {first.game.hand_no} " in screen(app)[0]
+            assert loop.game.events[:len(first.game.events)] == first.game.events
+            assert loop.game.hand_no >= first.game.hand_no
+            assert f"Hand {loop.game.hand_no} " in screen(app)[0]
             await play_out(app, pilot)
             await pilot.press("space")
         assert app.return_value.finished
     run(go())
 
 
-@pytest.mark.parametrize("answer,quits", [("y", True), ("n", False)])
-def test_quit_asks_first(answer, quits):
+@pytest.mark.parametrize("name,answer,quits", [(p, "y", True) for p in PRESETS]
+                         + [("bid6", "n", False)])
+def test_quit_asks_first(name, answer, quits):
     async def go():
-        loop = GameLoop.new(preset("bid6"), 8, autoplay_forced=True)
+        loop = GameLoop.new(preset(name), 8, autoplay_forced=True)
         app = TableApp(loop, speed="instant", style=STYLE)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("q")
