@@ -385,6 +385,17 @@ def test_quit_asks_first(name, answer, quits):
     run(go())
 
 
+def test_ctrl_c_leaves_at_once():
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("ctrl+c")
+        result = app.return_value
+        assert result.quit and result.stopped == table_mod.INTERRUPTED
+    run(go())
+
+
 # --- pop-ups, pace, the look of the variants ------------------------------------------
 
 def test_popups_last_trick_sheet_help_hint():

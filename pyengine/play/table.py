@@ -56,6 +56,7 @@ from pyengine.players.runner import HandLimitReached
 
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}   # seconds per move
 KEYS_LINE = ("u take back  l last trick  g score sheet  t hint  ? help  q quit")
+INTERRUPTED = "interrupted (Ctrl-C)"
 STORY = 40                       # story lines kept (the table shows the last five)
 
 
@@ -72,7 +73,8 @@ class TableResult:
     finished: bool
     quit: bool
     loop: GameLoop
-    stopped: str = ""          # why a game of computers stopped undecided (the hand limit)
+    stopped: str = ""          # why the table stopped early: the hand limit of a game of
+                               # computers, Ctrl-C, or an internal error (its traceback shown)
 
 
 @dataclass
@@ -98,6 +100,7 @@ class TableApp(App[TableResult]):
     #board { width: 80; height: 24; }
     """
     BINDINGS = [Binding("ctrl+c", "quit_now", "quit", priority=True)]
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, loop: GameLoop, *, speed: str = "normal", hints: bool = True,
                  style: Style | None = None) -> None:
@@ -454,13 +457,18 @@ class TableApp(App[TableResult]):
 
     def action_quit_now(self) -> None:
         """Ctrl-C: leave at once (the CLI still writes the transcript)."""
-        self.exit(TableResult(finished=self.loop.is_over(), quit=True, loop=self.loop))
+        self.exit(TableResult(finished=self.loop.is_over(), quit=True, loop=self.loop,
+                              stopped=INTERRUPTED))
 
 
 def run_table(loop: GameLoop, *, speed: str, hints: bool, style: Style) -> TableResult:
     """Play ``loop`` on the full-screen table until the game ends or the player quits."""
-    result = TableApp(loop, speed=speed, hints=hints, style=style).run()
-    return result or TableResult(finished=loop.is_over(), quit=not loop.is_over(), loop=loop)
+    app = TableApp(loop, speed=speed, hints=hints, style=style)
+    result = app.run()
+    if result is not None:
+        return result
+    why = "" if not app.return_code else "the table stopped on an internal error (shown above)"
+    return TableResult(finished=loop.is_over(), quit=not loop.is_over(), loop=loop, stopped=why)
 
 
 # --- the README's screenshot ---------------------------------------------------
