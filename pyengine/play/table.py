@@ -260,7 +260,8 @@ class TableApp(App[TableResult]):
                      else [], trick_winner=sh.trick_winner if not deciding or v.trick else None,
                      tricks_won=tuple(sh.tricks_won), total=tuple(sh.total),
                      choices=items, cursor=self.cursor, deciding=deciding,
-                     story=self.story, message=message, how=how, keys=KEYS_LINE)
+                     story=self.story, message=message, how=how, keys=KEYS_LINE,
+                     turn=None if self.queue or self.loop.is_over() else self.loop.game.turn)
 
     def _to_move(self) -> str:
         """Whose move comes next, once the table has caught up with the loop."""

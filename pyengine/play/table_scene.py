@@ -41,7 +41,9 @@ DIM = RichStyle(dim=True)
 CURSOR = RichStyle(reverse=True, bold=True)
 HEAD = RichStyle(bold=True)
 BACK = RichStyle(color="blue")
+TURN = RichStyle(bold=True, underline=True)
 POSITION = {0: "south", 1: "west", 2: "north", 3: "east"}
+RED_CARD = "(?:10|[2-9JQKA])[\u2665\u2666]"
 
 
 class LayoutError(ValueError):
@@ -121,6 +123,7 @@ class Scene:
     cursor: int = 0
     deciding: bool = False
     story: list[str] = field(default_factory=list)
+    turn: int | None = None          # the seat to move (its name underlined)
     message: str = ""
     how: str = ""
     keys: str = ""
@@ -133,6 +136,14 @@ def card_text(card: Card, style: Style) -> Text:
         return Text(plain)
     red = card != JOKER and is_red(suit_of(card))
     return Text(plain, style=RED if red else BLACK)
+
+
+def story_text(line: str, style: Style) -> Text:
+    """A story line with its red cards in red (when colour is allowed)."""
+    text = Text(line)
+    if style.colour and style.symbols:
+        text.highlight_regex(RED_CARD, RED)
+    return text
 
 
 def shorten(text: str, width: int) -> str:
@@ -361,22 +372,23 @@ def draw(s: Scene) -> list[Text]:
     for seat in range(v.players):
         if seat == mine:
             continue
-        label = seat_label(v, seat, me, s.style)
         where = POSITION[seat]
+        label = Text(shorten(seat_label(v, seat, me, s.style), 40 if where == "north" else 36),
+                     style=TURN if seat == s.turn else "")
         if where == "north":
-            c.centre(3, shorten(label, 40))
+            c.centre(3, label)
             c.centre(4, backs(v, seat, s.trick, s.style))
         elif where == "west":
-            c.put(6, 0, shorten(label, 36))
+            c.put(6, 0, label)
             c.put(7, 0, backs(v, seat, s.trick, s.style))
         elif where == "east":
-            c.right(6, shorten(label, 36))
+            c.right(6, label)
             c.right(7, backs(v, seat, s.trick, s.style))
     _draw_middle(c, s)
     _draw_hand(c, s)
     story = [line for entry in s.story for line in wrap(entry, COLS)][-5:]
     for i, line in enumerate(story):
-        c.put(16 + i, 0, line)
+        c.put(16 + i, 0, story_text(line, s.style))
     message = wrap(s.message, COLS)
     c.put(21, 0, Text(shorten(message[0] if len(message) == 1 else
                               s.message.replace("\n", " "), COLS), style=HEAD))
