@@ -10,7 +10,8 @@ Then: illegal picks refused with the reason, undo, resume, quit, the pop-ups,
 the pace (a key hurries), a terminal below 80x24, the keystrokes of a Bit #93
 hand against its decisions, and the README's screenshot.
 
-Cost: about 40 s on the CI machine (`pytest --durations=0 tests/test_table.py`).
+Cost: about 45 s on this 2-core machine, shared (`pytest --durations=0 tests/test_table.py`);
+the whole games are most of it (4-5 s each).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from pyengine.core.game import (
 from pyengine.core.options import rules_from
 from pyengine.core.rules import preset
 from pyengine.play import table as table_mod
-from pyengine.play.loop import GameLoop
+from pyengine.play.loop import GameLoop, actions_of_human
 from pyengine.play.table import TableApp, TableResult, table_fits
 from pyengine.play.table_keys import KeyReader, choices, hand_order
 from pyengine.play.textview import Style
@@ -190,6 +191,10 @@ def test_bit93_keystrokes_per_hand():
             assert pressed <= c.choices + c.decisions, (c, pressed)
             assert pressed >= c.choices, (c, pressed)       # forced cards cost no key
         assert sum(c.forced for c in counts) > 0            # autoplay did play some
+        # one key a choice; a second only to name trump alone in round 2 ("a", suit)
+        lone_names = sum(1 for a in actions_of_human(loop)
+                         if isinstance(a, BidAction) and a.call == NAME and a.alone)
+        assert sum(keys.values()) == sum(c.choices for c in counts) + lone_names
     run(go())
 
 
