@@ -148,6 +148,18 @@ def test_too_small_says_so_and_comes_back():
     run(go())
 
 
+def test_larger_terminal_centres_the_table():
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(100, 28)):
+            lines = screen(app)
+            assert lines[2].startswith(" " * 10 + "Hand 1 ")
+            assert lines[25].startswith(" " * 10 + "u take back")
+            assert set(lines[4].strip()) == {"\u2500"} and len(lines[4].strip()) == 80
+    run(go())
+
+
 # --- whole games ---------------------------------------------------------------
 
 @pytest.mark.parametrize("name,options,style", [(n, o, STYLE) for n, o in GAMES]
