@@ -37,8 +37,9 @@ from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import Static
 
+from pyengine.core.cards import Card
 from pyengine.core.events import Deal, Event, Play, Score, Trick
-from pyengine.core.game import SEAT_NAMES, IllegalAction, Phase, SeatView
+from pyengine.core.game import SEAT_NAMES, Action, IllegalAction, Phase, SeatView
 from pyengine.core.rules import Rules
 from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
@@ -83,7 +84,7 @@ class Shown:
 
     view: SeatView
     hand_no: int
-    trick: list = field(default_factory=list)
+    trick: list[tuple[int, Card]] = field(default_factory=list)
     trick_winner: int | None = None
     tricks_won: list[int] = field(default_factory=list)
     total: list[int] = field(default_factory=list)
@@ -123,7 +124,6 @@ class TableApp(App[TableResult]):
         self.small: tuple[int, int] | None = None
         self.narrator = Narrator(self.plain, loop.human)
         self.shown = self._resync()
-        self.keys_pressed = 0              # read by the tests (keystrokes per hand)
 
     # --- state ----------------------------------------------------------------
 
@@ -316,7 +316,6 @@ class TableApp(App[TableResult]):
         if len(self.screen_stack) > 1:
             return
         event.stop()
-        self.keys_pressed += 1
         char = event.character or ""
         if self.loop.is_over():
             self._sheet(final=True)
@@ -347,7 +346,9 @@ class TableApp(App[TableResult]):
             self.redraw()
             return
         if event.key == "enter" and items:
-            self.pick(items[self.cursor % len(items)].action)
+            chosen = items[self.cursor % len(items)].action
+            if chosen is not None:
+                self.pick(chosen)
             return
         if not char:
             return
@@ -358,16 +359,16 @@ class TableApp(App[TableResult]):
             return
         self.pick(action)
 
-    def pick(self, action: object) -> None:
+    def pick(self, action: Action) -> None:
         """The human's choice: refused with the reason, or decided and paced out."""
-        reason = self.loop.why_illegal(action)   # type: ignore[arg-type]
+        reason = self.loop.why_illegal(action)
         if reason is not None:
             self.note = f"Not allowed: {reason}."
             self.reader.reset()
             self.redraw()
             return
         try:
-            batch = self.loop.decide(action)     # type: ignore[arg-type]
+            batch = self.loop.decide(action)
         except IllegalAction as exc:            # why_illegal said yes: should not happen
             self.note = f"Not allowed: {exc}."
             self.redraw()

@@ -30,7 +30,7 @@ from rich.style import Style as RichStyle
 from rich.text import Text
 
 from pyengine.core.cards import JOKER, Card, is_red, suit_of
-from pyengine.core.game import SEAT_NAMES, Phase, SeatView, partner_of
+from pyengine.core.game import SEAT_NAMES, Action, Phase, SeatView, partner_of
 from pyengine.play.textview import Style, seat_name, seat_word, sort_hand
 
 COLS, ROWS = 80, 24
@@ -102,7 +102,7 @@ class Choice:
 
     key: str
     label: str
-    action: object
+    action: Action | None          # None: a card shown, not offered
     legal: bool = True
     card: Card | None = None
 
