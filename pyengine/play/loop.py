@@ -132,7 +132,8 @@ class GameLoop:
         try:
             t = read(path)
         except TranscriptError as exc:
-            raise ResumeError(f"cannot resume {path}: {exc}") from None
+            why = str(exc).removeprefix(f"{path}: ")
+            raise ResumeError(f"cannot resume {path}: {why}") from None
         game = None
         accepted = 0
         try:
