@@ -441,7 +441,7 @@ def test_popups_last_trick_sheet_help_hint():
             await pilot.press("l")
             text = "\n".join(screen(app))
             seat, card = loop.last_trick()[0]
-            assert "The last trick" in text and PLAIN.card(card) in text and "(led)" in text
+            assert "The last trick" in text and PLAIN.card(card) in text and "took it" in text
             await pilot.press("space")
             await pilot.press("g")
             assert "The score sheet" in "\n".join(screen(app))

@@ -43,15 +43,10 @@ from pyengine.core.game import SEAT_NAMES, Action, IllegalAction, Phase, SeatVie
 from pyengine.core.rules import Rules
 from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
+from pyengine.play.sheetview import last_trick_lines, sheet_lines
 from pyengine.play.table_keys import CARD_PHASES, KeyReader, choices, prompt_for
 from pyengine.play.table_scene import COLS, ROWS, Scene, draw
-from pyengine.play.table_screens import (
-    ConfirmQuit,
-    InfoScreen,
-    join_continued,
-    sheet_lines,
-    trick_lines,
-)
+from pyengine.play.table_screens import ConfirmQuit, InfoScreen, join_continued
 from pyengine.play.textview import Narrator, Style, seat_word
 from pyengine.players.runner import HandLimitReached
 
@@ -381,9 +376,9 @@ class TableApp(App[TableResult]):
         if char == "u":
             self._undo()
         elif char == "l":
-            trick = self.loop.last_trick()
-            self.push_screen(InfoScreen("The last trick", trick_lines(
-                trick, self.loop.human, self.style, self.loop.last_trick_winner())))
+            lines = last_trick_lines(self.loop.last_trick(), self.loop.last_trick_winner(),
+                                     self.plain, self.loop.human)
+            self.push_screen(InfoScreen("The last trick", [line.strip() for line in lines]))
         elif char == "g":
             self._sheet(final=False)
         elif char == "t":
@@ -407,11 +402,10 @@ class TableApp(App[TableResult]):
         self.pump()
 
     def _hint(self) -> None:
-        if not self.hints:
-            self.note = "Hints are off in this game."
-            self.redraw()
-            return
-        self.note = "Thinking: the search player rates each choice..."
+        """``t``: the search player's ratings (``hints``: it models these rules), else the
+        computer player's choice without ratings, as in line mode (the lines say which)."""
+        self.note = ("Thinking: the search player rates each choice..." if self.hints
+                     else "Asking the computer player...")
         self.redraw()
         self.call_after_refresh(self._show_hint)        # the note shows while it thinks
 
@@ -440,8 +434,7 @@ class TableApp(App[TableResult]):
 
     def _sheet(self, final: bool) -> None:
         g = self.loop.game
-        lines = sheet_lines(self.loop.score_sheet(), g.rules.players, self.loop.human,
-                            self.style)
+        lines = sheet_lines(self.loop.score_sheet(), g.rules, self.plain, self.loop.human)
         if final:
             self.push_screen(InfoScreen(self._final_words(), lines), self._after_sheet)
         else:

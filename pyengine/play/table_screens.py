@@ -1,5 +1,8 @@
 """The table's pop-up screens: help, hints, the last trick, the score sheet, quit.
 
+The score sheet's and the last trick's lines are line mode's
+(:mod:`pyengine.play.sheetview`), so both modes show them alike.
+
 Each is a Textual :class:`~textual.screen.ModalScreen` over the table, sized to
 fit 80x24; the arrow and page keys scroll a long one (the score sheet of a long
 game), any other key closes it. :class:`ConfirmQuit` answers True for ``y`` (or
@@ -15,11 +18,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from pyengine.core.cards import Card
-from pyengine.core.game import SEAT_NAMES
-from pyengine.play.scoresheet import PLAYED, HandRow
-from pyengine.play.table_scene import shorten, wrap
-from pyengine.play.textview import Style
+from pyengine.play.table_scene import wrap
 
 SCROLL_KEYS = {"up", "down", "pageup", "pagedown", "home", "end"}
 TEXT_WIDTH = 75                  # 80 less the border and the scroll bar
@@ -97,65 +96,4 @@ def join_continued(lines: list[str]) -> list[str]:
             out[-1] += " " + line.strip()
         else:
             out.append(line)
-    return out
-
-
-def trick_lines(trick: list[tuple[int, Card]] | None, human: int | None,
-                style: Style, winner: int | None) -> list[str]:
-    """The last trick, card by card in play order, and who took it."""
-    if not trick:
-        return ["No trick has been played yet in this hand."]
-    plain = Style(symbols=style.symbols, colour=False)
-    out = []
-    for i, (seat, card) in enumerate(trick):
-        who = "You" if seat == human else SEAT_NAMES[seat]
-        out.append(f"  {i + 1}. {who:<6} {plain.card(card)}" + ("  (led)" if i == 0 else ""))
-    if winner is not None:
-        out.append(f"  taken by {'you' if winner == human else SEAT_NAMES[winner]}")
-    return out
-
-
-def sheet_lines(rows: list[HandRow], players: int, human: int | None,
-                style: Style) -> list[str]:
-    """The score sheet, a line per deal: dealer, trump, makers (alone), tricks, points
-    and the score after it; ours first (by player in cutthroat)."""
-    plain = Style(symbols=style.symbols, colour=False)
-
-    def name(seat: int | None) -> str:
-        return "-" if seat is None else ("You" if seat == human else SEAT_NAMES[seat])
-
-    if players == 3:
-        order = [0, 1, 2]
-        sides = "/".join(name(s)[:1] for s in order)
-    else:
-        us = 0 if human is None else human & 1
-        order = [us, 1 - us]
-        sides = "N-S/E-W" if human is None else "us/them"
-
-    def by_side(values: tuple[int, ...], sign: bool = False) -> str:
-        if not values:
-            return "-"
-        return "/".join((f"{values[t]:+d}" if sign else str(values[t])) for t in order)
-
-    out = [f"{'Hand':>4}  {'Dealer':<6} {'Trump':<17} {'Makers':<13} "
-           f"{'Tricks':<7} {'Points':<8} Score"]
-    for r in rows:
-        if r.outcome != PLAYED:
-            out.append(f"{r.hand:>4}  {name(r.dealer):<6} {r.outcome:<17} {'':<13} "
-                       f"{'-':<7} {'-':<8} {by_side(r.total)}")
-            continue
-        trump = "-" if r.trump is None else plain.contract_word(r.trump)
-        if r.bid is not None:
-            trump = f"{trump} ({r.bid})"
-        makers = name(r.maker) + (" alone" if r.alone else "")
-        if r.euchred:
-            makers += " *"
-        out.append(f"{r.hand:>4}  {name(r.dealer):<6} {shorten(trump, 17):<17} "
-                   f"{makers:<13} {by_side(r.tricks):<7} {by_side(r.points, True):<8} "
-                   f"{by_side(r.total)}")
-    out.insert(0, f"Tricks, points and score: {sides}")
-    if not rows:
-        out.append("  no hand has been scored yet")
-    elif any(r.euchred for r in rows):
-        out.append("  * euchred (or set in Bid Euchre)")
     return out
