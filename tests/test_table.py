@@ -555,3 +555,56 @@ def test_screenshot_is_rendered_by_the_program(tmp_path):
     assert table_mod.main(["--screenshot", str(out), "--seed", "93"]) == 0
     svg = out.read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "North" in svg and "take&#160;back" in svg
+
+
+def test_the_real_command_on_a_real_terminal(tmp_path):
+    """euchre play in a pseudo-terminal of 80x24 draws the table (not line mode), q y
+    quits, and the CLI writes the transcript as in line mode. Reads wait up to 60 s
+    for the text they look for; nothing is asserted about time."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import signal
+    import struct
+    import sys
+    import termios
+    import time
+
+    transcript = tmp_path / "g.json"
+    pid, fd = pty.fork()
+    if pid == 0:                                                 # the child: the game
+        os.environ.update({"TERM": "xterm-256color", "LANG": "C.UTF-8"})
+        os.execv(sys.executable, [sys.executable, "-m", "tools.cli", "play", "--seed", "93",
+                                  "--speed", "instant", "--transcript", str(transcript)])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    seen = b""
+
+    def read(until: str, seconds: float = 60) -> bool:
+        nonlocal seen
+        end = time.time() + seconds
+        while time.time() < end and until not in seen.decode(errors="replace"):
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    break
+        return until in seen.decode(errors="replace")
+
+    try:
+        assert read("pick up"), seen[-2000:]                   # South deals: round 1
+        assert read("take back"), seen[-2000:]                 # the keys line
+        assert b"\x1b[?1049h" in seen                          # full screen: the table
+        os.write(fd, b"q")
+        assert read("Quit the game?"), seen[-2000:]
+        os.write(fd, b"y")
+        assert read("You quit"), seen[-2000:]
+        _, status = os.waitpid(pid, 0)
+        pid = 0
+        assert os.waitstatus_to_exitcode(status) == 0
+        assert transcript.exists()
+    finally:
+        if pid:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(fd)
