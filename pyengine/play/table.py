@@ -250,9 +250,12 @@ class TableApp(App[TableResult]):
             message = self._to_move()
         if self.loop.is_over():
             message = self._final_words()
+        # A trick that is over stays on the table until the next card, except when the
+        # human leads that card: then the table is cleared for it (l shows the last trick).
+        cleared = deciding and sh.trick_winner is not None and not v.trick
         return Scene(view=v, human=self.loop.human, hand_no=sh.hand_no, style=self.style,
-                     trick=sh.trick if not deciding or sh.trick_winner is None or v.trick
-                     else [], trick_winner=sh.trick_winner if not deciding or v.trick else None,
+                     trick=[] if cleared else sh.trick,
+                     trick_winner=None if cleared else sh.trick_winner,
                      tricks_won=tuple(sh.tricks_won), total=tuple(sh.total),
                      choices=items, cursor=self.cursor, deciding=deciding,
                      story=self.story, message=message, how=how, keys=KEYS_LINE,
