@@ -587,3 +587,22 @@ def test_a_small_terminal_plays_in_line_mode_and_says_why(tmp_path, capsys, monk
     assert code == EXIT_EOF
     assert out.startswith("The terminal is 60x20; the table needs 80x24 or more: playing "
                           "in line mode.\nGame number 6\n")
+
+
+def test_g_shows_the_score_sheet_so_far_and_help_names_the_new_keys():
+    sheets: list[int] = []
+
+    def plan(p: Scripted) -> list[str] | None:
+        sheets.append(len(p.shadow.score_sheet()))
+        return ["g", p.choose()] if p.prompts in (1, 14) else None
+
+    code, text = play(Scripted(preset("bit93"), 6, plan, stop_after=14, quit=True), "bit93",
+                      6)
+    assert code == EXIT_OK
+    assert "  No hand is over yet: the score sheet is empty." in text
+    assert sheets[13] >= 1
+    sheet = text[text.index("Score sheet"):]
+    assert len(SHEET_ROW.findall(sheet.split("\n\n")[0])) == sheets[13]
+    code, text = play(Scripted(preset("bit93"), 6, lambda p: ["?", "q"]), "bit93", 6)
+    assert "  u (or undo)       take back your last choice" in text
+    assert "  l / g             the last trick / the score sheet so far" in text

@@ -11,7 +11,7 @@ At any prompt:
   (or ``hint``) a tip from the search player (:mod:`pyengine.play.hints`).
 * ``u`` (or ``undo``) takes back your last choice: the game is replayed from
   its seed without it, so no card changes (:meth:`GameLoop.undo`).
-* ``l`` (or ``last``) shows the last trick.
+* ``l`` (or ``last``) shows the last trick, ``g`` (or ``sheet``) the score sheet so far.
 * ``q`` quits.
 
 Computer moves are shown one by one, with the pause of the session's
@@ -48,6 +48,7 @@ QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("?", "h?", "help")
 UNDO_WORDS = ("u", "undo")
 LAST_WORDS = ("l", "last")
+SHEET_WORDS = ("g", "sheet")
 
 
 class Quit(Exception):
@@ -180,6 +181,11 @@ class Session:
             if low in LAST_WORDS:
                 self.say(*last_trick_lines(loop.last_trick(), loop.last_trick_winner(),
                                            self.style, loop.human))
+                continue
+            if low in SHEET_WORDS:
+                rows = loop.score_sheet()
+                self.say(*(sheet_lines(rows, g.rules, self.style, loop.human) if rows
+                           else ["  No hand is over yet: the score sheet is empty."]))
                 continue
             from pyengine.play.hints import is_hint_request
             if is_hint_request(answer, v):
