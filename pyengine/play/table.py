@@ -41,6 +41,7 @@ from pyengine.core.cards import Card
 from pyengine.core.events import Deal, Event, Play, Score, Trick
 from pyengine.core.game import SEAT_NAMES, Action, IllegalAction, Phase, SeatView
 from pyengine.core.rules import Rules
+from pyengine.play import pace
 from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
 from pyengine.play.sheetview import last_trick_lines, sheet_lines
@@ -50,7 +51,6 @@ from pyengine.play.table_screens import ConfirmQuit, InfoScreen, join_continued
 from pyengine.play.textview import Narrator, Style, seat_word
 from pyengine.players.runner import HandLimitReached
 
-SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}   # seconds per move
 KEYS_LINE = ("u take back  l last trick  g score sheet  t hint  ? help  q quit")
 INTERRUPTED = "interrupted (Ctrl-C)"
 STORY = 40                       # story lines kept (the table shows the last five)
@@ -101,10 +101,10 @@ class TableApp(App[TableResult]):
     def __init__(self, loop: GameLoop, *, speed: str = "normal", hints: bool = True,
                  style: Style | None = None) -> None:
         super().__init__()
-        if speed not in SPEEDS:
-            raise ValueError(f"unknown speed {speed!r}: choose one of {', '.join(SPEEDS)}")
+        if speed not in pace.SPEEDS:
+            raise ValueError(f"unknown speed {speed!r}: choose one of {', '.join(pace.SPEEDS)}")
         self.loop = loop
-        self.delay = SPEEDS[speed]
+        self.delay = pace.seconds(speed)       # line mode's and the C64's pause a move
         self.hints = hints
         self.style = style or Style(symbols=True, colour=True)
         self.plain = Style(symbols=self.style.symbols, colour=False)
