@@ -10,7 +10,7 @@ Then: illegal picks refused with the reason, undo, resume, quit, the pop-ups,
 the pace (a key hurries), a terminal below 80x24, the keystrokes of a Bit #93
 hand against its decisions, and the README's screenshot.
 
-Cost: about 45 s on this 2-core machine, shared (`pytest --durations=0 tests/test_table.py`);
+Cost: 47 s on this 2-core machine under a load of about 7 (`pytest --durations=0`);
 the whole games are most of it (4-5 s each).
 """
 
