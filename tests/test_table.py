@@ -402,6 +402,28 @@ def test_quit_asks_first(name, answer, quits):
     run(go())
 
 
+def test_record_follows_every_move_and_undo():
+    """run_table's record hook (the CLI's partial transcript) sees every move."""
+    async def go():
+        seen: list[int] = []
+        loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+
+        def record(lp: GameLoop) -> str | None:
+            seen.append(len(lp.game.actions))
+            return "disk full" if len(seen) == 1 else None
+
+        app = TableApp(loop, speed="instant", style=STYLE, record=record)
+        async with app.run_test(size=(80, 24)) as pilot:
+            before = len(loop.game.actions)
+            assert seen and seen[-1] == before
+            assert "Transcript: disk full" in "\n".join(screen(app))
+            await pilot.press("p")
+            assert seen[-1] == len(loop.game.actions) > before
+            await pilot.press("u")
+            assert seen[-1] == before == len(loop.game.actions)
+    run(go())
+
+
 def test_ctrl_c_leaves_at_once():
     async def go():
         loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)

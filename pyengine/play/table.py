@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import sys
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +54,7 @@ from pyengine.players.runner import HandLimitReached
 
 KEYS_LINE = ("u take back  l last trick  g score sheet  t hint  ? help  q quit")
 INTERRUPTED = "interrupted (Ctrl-C)"
+Recorder = Callable[[GameLoop], "str | None"]   # run_table's record: writes the moves so far
 STORY = 40                       # story lines kept (the table shows the last five)
 
 
@@ -99,8 +101,9 @@ class TableApp(App[TableResult]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, loop: GameLoop, *, speed: str = "normal", hints: bool = True,
-                 style: Style | None = None) -> None:
+                 style: Style | None = None, record: Recorder | None = None) -> None:
         super().__init__()
+        self.record = record
         if speed not in pace.SPEEDS:
             raise ValueError(f"unknown speed {speed!r}: choose one of {', '.join(pace.SPEEDS)}")
         self.loop = loop
@@ -157,6 +160,13 @@ class TableApp(App[TableResult]):
             sh.view = after
             sh.tricks_won, sh.total = list(after.tricks_won), list(after.total)
 
+    def _recorded(self) -> None:
+        """Let the CLI write the moves so far (the partial transcript); say a problem."""
+        problem = None if self.record is None else self.record(self.loop)
+        if problem:
+            self.story.append(f"(transcript: {problem}; tried again after every move)")
+            self.note = f"Transcript: {problem} (the game goes on; tried again each move)."
+
     def _pause_after(self, ev: Event) -> float:
         if isinstance(ev, Trick):
             return self.delay * 1.5
@@ -195,6 +205,7 @@ class TableApp(App[TableResult]):
                 return
             try:
                 batch = self.loop.step()
+                self._recorded()
             except HandLimitReached as exc:          # --auto only: the CLI says it
                 self.exit(TableResult(finished=False, quit=False, loop=self.loop,
                                       stopped=str(exc)))
@@ -367,6 +378,7 @@ class TableApp(App[TableResult]):
             return
         try:
             batch = self.loop.decide(action)
+            self._recorded()
         except IllegalAction as exc:            # why_illegal said yes: should not happen
             self.note = f"Not allowed: {exc}."
             self.redraw()
@@ -399,6 +411,7 @@ class TableApp(App[TableResult]):
             self.timer = None
         self.queue.clear()
         self.loop.undo()
+        self._recorded()
         self.shown = self._resync()
         self.story.append("Taken back: your last decision (the game replayed from the seed).")
         self.note = "Taken back: your last decision."
@@ -459,9 +472,13 @@ class TableApp(App[TableResult]):
                               stopped=INTERRUPTED))
 
 
-def run_table(loop: GameLoop, *, speed: str, hints: bool, style: Style) -> TableResult:
-    """Play ``loop`` on the full-screen table until the game ends or the player quits."""
-    app = TableApp(loop, speed=speed, hints=hints, style=style)
+def run_table(loop: GameLoop, *, speed: str, hints: bool, style: Style,
+              record: Recorder | None = None) -> TableResult:
+    """Play ``loop`` on the full-screen table until the game ends or the player quits.
+    ``record(loop)`` (optional) is called after every move and every undo, as line
+    mode's transcript writer is, so the partial transcript follows the game; it must
+    not print (the table owns the screen) and returns a problem to show, or None."""
+    app = TableApp(loop, speed=speed, hints=hints, style=style, record=record)
     result = app.run()
     if result is not None:
         return result
