@@ -182,7 +182,7 @@ def test_whole_game_by_keys(name, options, style):
             dealer = "You" if first.dealer == 0 else SEAT_NAMES[first.dealer]
             assert f"   1  {dealer:<6} " in sheet, sheet
             assert all(len(line) <= 80 and "..." not in line for line in lines), sheet
-            await pilot.press("space")
+            await pilot.press("enter")                    # any key closes it, and the table
         result = app.return_value
         assert isinstance(result, TableResult) and result.finished and not result.quit
         assert result.loop is loop
@@ -421,6 +421,18 @@ def test_record_follows_every_move_and_undo():
             assert seen[-1] == len(loop.game.actions) > before
             await pilot.press("u")
             assert seen[-1] == before == len(loop.game.actions)
+    run(go())
+
+
+def test_an_enter_typed_ahead_counts():
+    """An Enter typed before the terminal is raw arrives as a line feed (ctrl+j)."""
+    async def go():
+        loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert app.cursor == 0 and loop.legal()[0] == BidAction(PASS)
+            await pilot.press("ctrl+j")
+            assert any(b.seat == 0 and b.call == PASS for b in loop.game.bids)
     run(go())
 
 

@@ -54,6 +54,7 @@ from pyengine.players.runner import HandLimitReached
 
 KEYS_LINE = ("u take back  l last trick  g score sheet  t hint  ? help  q quit")
 INTERRUPTED = "interrupted (Ctrl-C)"
+ENTER_KEYS = ("enter", "ctrl+j")   # ctrl+j: an Enter typed before the terminal went raw
 Recorder = Callable[[GameLoop], "str | None"]   # run_table's record: writes the moves so far
 STORY = 40                       # story lines kept (the table shows the last five)
 
@@ -354,7 +355,7 @@ class TableApp(App[TableResult]):
             self.note = ""
             self.redraw()
             return
-        if event.key == "enter" and items:
+        if event.key in ENTER_KEYS and items:
             chosen = items[self.cursor % len(items)].action
             if chosen is not None:
                 self.pick(chosen)
