@@ -105,6 +105,7 @@ class TableApp(App[TableResult]):
                  style: Style | None = None, record: Recorder | None = None) -> None:
         super().__init__()
         self.record = record
+        self.leaving = False                 # exit() asked: keys typed ahead are ignored
         if speed not in pace.SPEEDS:
             raise ValueError(f"unknown speed {speed!r}: choose one of {', '.join(pace.SPEEDS)}")
         self.loop = loop
@@ -323,7 +324,7 @@ class TableApp(App[TableResult]):
 
     def on_key(self, event: events.Key) -> None:
         """Every key of the table (pop-up screens handle their own)."""
-        if len(self.screen_stack) > 1:
+        if len(self.screen_stack) > 1 or self.leaving:
             return
         event.stop()
         char = event.character or ""
@@ -460,17 +461,22 @@ class TableApp(App[TableResult]):
     def _game_over(self) -> None:
         self._sheet(final=True)
 
+    def _leave(self, result: TableResult) -> None:
+        if not self.leaving:
+            self.leaving = True
+            self.exit(result)
+
     def _after_sheet(self, _: None) -> None:
-        self.exit(TableResult(finished=True, quit=False, loop=self.loop))
+        self._leave(TableResult(finished=True, quit=False, loop=self.loop))
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:
-            self.exit(TableResult(finished=self.loop.is_over(), quit=True, loop=self.loop))
+            self._leave(TableResult(finished=self.loop.is_over(), quit=True, loop=self.loop))
 
     def action_quit_now(self) -> None:
         """Ctrl-C: leave at once (the CLI still writes the transcript)."""
-        self.exit(TableResult(finished=self.loop.is_over(), quit=True, loop=self.loop,
-                              stopped=INTERRUPTED))
+        self._leave(TableResult(finished=self.loop.is_over(), quit=True, loop=self.loop,
+                                stopped=INTERRUPTED))
 
 
 def run_table(loop: GameLoop, *, speed: str, hints: bool, style: Style,

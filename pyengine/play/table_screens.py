@@ -46,6 +46,7 @@ class InfoScreen(ModalScreen[None]):
 
     def __init__(self, title: str, lines: list[str]) -> None:
         super().__init__()
+        self.closing = False
         self.title_text = title
         self.lines = [part for line in lines for part in _rewrap(line, TEXT_WIDTH)]
 
@@ -60,11 +61,14 @@ class InfoScreen(ModalScreen[None]):
             yield Static(body)
 
     def on_key(self, event: events.Key) -> None:
-        """Scroll keys scroll; any other key closes the box."""
+        """Scroll keys scroll; any other key closes the box (once: keys typed ahead
+        may still arrive while it goes)."""
         if event.key in SCROLL_KEYS:
             return
         event.stop()
-        self.dismiss(None)
+        if not self.closing:
+            self.closing = True
+            self.dismiss(None)
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -76,14 +80,18 @@ class ConfirmQuit(ModalScreen[bool]):
                            padding: 1 2; }
     """
 
+    closing = False
+
     def compose(self) -> ComposeResult:
         """The question."""
         yield Static("Quit the game? y (or q) quits, any other key plays on.")
 
     def on_key(self, event: events.Key) -> None:
-        """y or q: quit; anything else: back to the table."""
+        """y or q: quit; anything else: back to the table (the first key only)."""
         event.stop()
-        self.dismiss(event.character in ("y", "Y", "q"))
+        if not self.closing:
+            self.closing = True
+            self.dismiss(event.character in ("y", "Y", "q"))
 
 
 def join_continued(lines: list[str]) -> list[str]:
