@@ -10,7 +10,7 @@ Then: illegal picks refused with the reason, undo, resume, quit, the pop-ups,
 the pace (a key hurries), a terminal below 80x24, the keystrokes of a Bit #93
 hand against its decisions, and the README's screenshot.
 
-Cost: 47 s on this 2-core machine under a load of about 7 (`pytest --durations=0`);
+Cost: about 51 s on this 2-core machine under a load of about 7 (`pytest --durations=0`);
 the whole games are most of it (4-5 s each).
 """
 
@@ -645,3 +645,34 @@ def test_the_real_command_on_a_real_terminal(tmp_path):
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
         os.close(fd)
+
+
+def test_random_keys_in_bursts_do_no_harm():
+    """60 keys, some in bursts as a terminal sends them, under the rules with the
+    most questions: the table never fails, and stays whole whenever South decides."""
+    import random
+
+    keys = list("pPoaAshdcSHDCrk+-0123456789jqkaTxulg?n ") + [
+        "left", "right", "up", "down", "enter", "escape", "tab"]
+    rules = rules_from("standard", {"deck": 32, "joker": True, "defend_alone": True,
+                                    "farmers_hand": True, "canadian_loner": True})
+
+    async def go():
+        rng = random.Random(12)
+        loop = GameLoop.new(rules, 3, autoplay_forced=True)
+        app = TableApp(loop, speed="instant", style=STYLE)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(60):
+                if not app.is_running:
+                    break
+                if rng.random() < 0.2:
+                    for k in rng.choices(keys, k=rng.randint(2, 6)):
+                        app.post_message(events.Key(k, k if len(k) == 1 else None))
+                    await pilot.pause()
+                else:
+                    await pilot.press(rng.choice(keys))
+                if app.is_running and len(app.screen_stack) == 1 and app.deciding():
+                    check_table(app)
+        assert app.return_code in (None, 0)
+        assert len(loop.game.actions) > 5
+    run(go())
