@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -102,12 +103,12 @@ def _counts(obj: object, where: str) -> dict[str, int]:
 def load_stats(path: Path) -> Stats:
     """The record in ``path`` (an empty one if there is none); StatsError if corrupt."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):      # a FIFO would block the open
+            raise StatsError(f"{path}: not a regular file, not a record", corrupt=False)
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
         return Stats()
-    except IsADirectoryError:
-        raise StatsError(f"{path}: is a directory, not a record", corrupt=False) from None
     except OSError as exc:
         raise StatsError(f"{path}: cannot read ({exc.strerror})", corrupt=False) from None
     if len(data) > MAX_BYTES:

@@ -12,6 +12,9 @@ exist yet, in a folder that exists and can be written; an existing file is
 replaced only with ``force``. A FIFO or a device (``/dev/full``) is refused
 without opening it, so nothing blocks.
 
+A move taken back (``euchre play``'s ``u``) shortens the game: :meth:`TranscriptWriter.restart`
+makes the next update write the partial file again from the start.
+
 During the game a write that fails (a full disk, the folder removed) is reported
 once and tried again, from the start, with every later event; if it still fails
 at the end the caller gets the reason and the transcript's text, to show.
