@@ -55,7 +55,7 @@ strength: $(STAMP)
 # trick, game over, and an animated GIF of a hand), and the shell's full-screen table.
 shots: build
 	$(VPY) -m tools.shots
-	$(VPY) -m pyengine.play.table --screenshot docs/table.svg
+	$(VPY) -m pyengine.play.table_shot --screenshot docs/table.svg
 
 clean:
 	rm -rf build

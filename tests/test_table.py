@@ -38,6 +38,7 @@ from pyengine.core.game import (
 from pyengine.core.options import rules_from
 from pyengine.core.rules import preset
 from pyengine.play import table as table_mod
+from pyengine.play import table_shot
 from pyengine.play.loop import GameLoop, actions_of_human
 from pyengine.play.table import TableApp, TableResult, table_fits
 from pyengine.play.table_keys import KeyReader, choices, hand_order
@@ -589,7 +590,7 @@ def test_card_keys_by_number_and_name():
 
 def test_screenshot_is_rendered_by_the_program(tmp_path):
     out = tmp_path / "table.svg"
-    assert table_mod.main(["--screenshot", str(out), "--seed", "93"]) == 0
+    assert table_shot.main(["--screenshot", str(out), "--seed", "93"]) == 0
     svg = out.read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "North" in svg and "take&#160;back" in svg
 

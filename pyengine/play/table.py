@@ -17,19 +17,14 @@ Keys: the arrows and Enter, or a card's number or name, or a bid's key (see the
 keys line and ``?``); ``u`` takes back your last decision, ``l`` the last
 trick, ``g`` the score sheet, ``t`` a hint, ``?`` help, ``q`` quit.
 
-``python -m pyengine.play.table --screenshot docs/table.svg`` (``make shots``) writes
-the README's screenshot (Bit #93, game 21, South to play to a trick of three).
+:mod:`pyengine.play.table_shot` renders the README's screenshot (``make shots``).
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from rich.text import Text
 from textual import events
@@ -41,7 +36,6 @@ from textual.widgets import Static
 from pyengine.core.cards import Card
 from pyengine.core.events import Deal, Event, Play, Score, Trick
 from pyengine.core.game import SEAT_NAMES, Action, IllegalAction, Phase, SeatView
-from pyengine.core.rules import Rules
 from pyengine.play import pace
 from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
@@ -491,50 +485,3 @@ def run_table(loop: GameLoop, *, speed: str, hints: bool, style: Style,
         return result
     why = "" if not app.return_code else "the table stopped on an internal error (shown above)"
     return TableResult(finished=loop.is_over(), quit=not loop.is_over(), loop=loop, stopped=why)
-
-
-# --- the README's screenshot ---------------------------------------------------
-
-async def screenshot(rules: Rules, seed: int, path: Path, plays: int) -> str:
-    """Play ``plays`` of South's card decisions (the first legal choice each time),
-    stop at the next one with two cards or more on the table, and save the SVG
-    screenshot."""
-    loop = GameLoop.new(rules, seed, autoplay_forced=True)
-    app = TableApp(loop, speed="instant", hints=True, style=Style(symbols=True, colour=True))
-    async with app.run_test(size=(COLS, ROWS)) as pilot:
-        done = 0
-        while not loop.is_over():
-            v = loop.view()
-            if v.phase is Phase.PLAY and done >= plays and len(v.trick) >= 2:
-                break
-            await pilot.press("enter")
-            done += v.phase is Phase.PLAY
-        app.title = f"Euchre 64: euchre play --rules {rules.name} --seed {seed}"
-        svg = app.export_screenshot()
-    path.write_text(svg, encoding="utf-8")
-    return svg
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m pyengine.play.table --screenshot FILE [--seed N] [--rules NAME]``."""
-    from pyengine.core.rules import preset
-    parser = argparse.ArgumentParser(prog="python -m pyengine.play.table",
-                                     description="Render the table's SVG screenshot.")
-    parser.add_argument("--screenshot", type=Path, required=True)
-    parser.add_argument("--seed", type=int, default=21)
-    parser.add_argument("--rules", default="bit93")
-    parser.add_argument("--plays", type=int, default=0)
-    args = parser.parse_args(argv)
-    try:
-        rules = preset(args.rules)
-        GameLoop.new(rules, args.seed)                 # a bad game number says so here
-        asyncio.run(screenshot(rules, args.seed, args.screenshot, args.plays))
-    except (ValueError, OSError) as exc:               # UnknownRules, SeedError, the file
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(f"wrote {args.screenshot}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
