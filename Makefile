@@ -52,9 +52,10 @@ strength: $(STAMP)
 	$(VPY) -m pyengine.measure.strength
 
 # Refresh the screenshots in docs/ that the README shows (title, bidding, a
-# trick, game over, and an animated GIF of a hand).
+# trick, game over, and an animated GIF of a hand), and the shell's full-screen table.
 shots: build
 	$(VPY) -m tools.shots
+	$(VPY) -m pyengine.play.table_shot --screenshot docs/table.svg
 
 clean:
 	rm -rf build
