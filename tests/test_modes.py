@@ -5,6 +5,7 @@ stand-in for the table (helper tui's pyengine.play.table is tested in test_table
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -25,8 +26,13 @@ class _Tty(io.StringIO):
         return True
 
 
-def _fake_table(calls: list, quit_after: int | None = None, stopped: str = ""):
-    def run_table(loop: GameLoop, *, speed: str, hints: bool, style) -> SimpleNamespace:
+def _fake_table(calls: list, quit_after: int | None = None, stopped: str = "",
+                seen: list | None = None, partial: Path | None = None):
+    """A stand-in for run_table: takes the first legal choice, calls ``record`` after
+    every move as the real table does, and (``seen``) keeps how many events the partial
+    transcript at ``partial`` held on disk after each human move."""
+    def run_table(loop: GameLoop, *, speed: str, hints: bool, style,
+                  record=None) -> SimpleNamespace:
         calls.append((loop, speed, hints, style))
         made = 0
         while not loop.is_over():
@@ -35,11 +41,24 @@ def _fake_table(calls: list, quit_after: int | None = None, stopped: str = ""):
                     return SimpleNamespace(finished=False, quit=True, loop=loop, stopped="")
                 loop.decide(loop.legal()[0])
                 made += 1
+                if record is not None:
+                    assert record(loop) is None
+                if seen is not None:
+                    seen.append((len(loop.game.events), _events_on_disk(partial)))
             else:
                 loop.step()
+                if record is not None:
+                    record(loop)
         return SimpleNamespace(finished=True, quit=False, loop=loop, stopped=stopped)
 
     return SimpleNamespace(run_table=run_table, table_fits=lambda c, r: c >= 80 and r >= 24)
+
+
+def _events_on_disk(path: Path) -> int | None:
+    """How many events the partial transcript at ``path`` holds (None: no file)."""
+    if not path.exists():
+        return None
+    return len(json.loads(path.read_text())["events"])
 
 
 def test_the_table_when_both_ends_are_terminals_of_80x24():
@@ -102,3 +121,30 @@ def test_a_small_terminal_plays_in_line_mode_and_says_why(tmp_path, capsys, monk
                           "in line mode.\nGame number 6\n")
 
 
+
+
+def test_a_table_game_keeps_the_partial_transcript_after_every_move(tmp_path):
+    """A hang-up or a kill during a table game loses nothing: the partial file follows
+    the game move by move (it held only the header before the table got ``record``)."""
+    seen: list = []
+    fake = _fake_table([], seen=seen, partial=tmp_path / "t.json.partial")
+    code = run_play(_args(tmp_path, seed=12), tmp_path / "s.json", tmp_path / "u.json",
+                    Mode(fake))
+    assert code == EXIT_OK
+    assert len(seen) > 10
+    assert all(on_disk == in_game for in_game, on_disk in seen)
+
+
+def test_a_finished_table_game_leaves_its_score_sheet_on_the_terminal(tmp_path, capsys):
+    from pyengine.play.sheetview import sheet_lines
+    from pyengine.play.textview import Style
+
+    calls: list = []
+    code = run_play(_args(tmp_path, seed=8), tmp_path / "s.json", tmp_path / "u.json",
+                    Mode(_fake_table(calls)))
+    assert code == EXIT_OK
+    loop = calls[0][0]
+    out = capsys.readouterr().out
+    sheet = sheet_lines(loop.score_sheet(), loop.game.rules, calls[0][3], loop.human)
+    assert len(sheet) > 3 and "\n".join(sheet) in out
+    assert isinstance(calls[0][3], Style)

@@ -117,8 +117,9 @@ def run_play(a: PlayArgs, stats_path: Path | None, save_path: Path | None,
 
 def _table_game(table: ModuleType, a: PlayArgs, stats_path: Path | None,
                 save_path: Path | None) -> int:
-    from pyengine.play.shell import Ends, finish_game, start_game
-    from pyengine.play.streams import choose_style
+    from pyengine.play.sheetview import sheet_lines
+    from pyengine.play.shell import Ends, finish_game, start_game, transcript_recorder
+    from pyengine.play.streams import OutputClosed, choose_style
     from pyengine.players.pimc import supports
     from pyengine.records.safeio import shielded
     from pyengine.records.transcript import from_game
@@ -135,12 +136,21 @@ def _table_game(table: ModuleType, a: PlayArgs, stats_path: Path | None,
             print(f"euchre play: --transcript: cannot write {writer.partial} "
                   f"({exc.strerror})", file=sys.stderr)
             return EXIT_USAGE
+    style = choose_style(sys.stdout, a.ascii_only)
     try:
+        # the partial transcript follows every move, as in line mode (a hang-up or a
+        # kill during a table game then loses nothing but the move being made)
+        record = None if writer is None else transcript_recorder(writer, loop)
         result = table.run_table(loop, speed=a.speed or "normal",
-                                 hints=supports(loop.game.rules),
-                                 style=choose_style(sys.stdout, a.ascii_only))
+                                 hints=supports(loop.game.rules), style=style, record=record)
         loop = result.loop
         stopped, code = _outcome(result)
+        if loop.is_over():            # the table's screen is gone: leave the sheet behind
+            try:
+                _echo("", *sheet_lines(loop.score_sheet(), loop.game.rules, style,
+                                       loop.human))
+            except OutputClosed:
+                pass
         with shielded():               # a Ctrl-C now waits until the transcript is written
             return finish_game(loop, Ends(writer, stats_path, save_path), _echo, stopped,
                                code)

@@ -181,14 +181,11 @@ def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out
             stdout.write(line + "\n")
         stdout.flush()
 
-    generation = [loop.generation]
+    write = None if writer is None else transcript_recorder(writer, loop)
 
     def record(lp: GameLoop) -> None:
-        assert writer is not None
-        if lp.generation != generation[0]:           # an undo: the file starts again
-            generation[0] = lp.generation
-            writer.restart()
-        problem = writer.update([e.to_json() for e in lp.game.events])
+        assert write is not None
+        problem = write(lp)
         if problem:
             say(f"  (transcript: {problem}; the game goes on, and the writing is "
                 "tried again after every move)")
@@ -233,6 +230,22 @@ def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out
         stopped, code = "Stopped", EXIT_FAILED
     with shielded():                  # a Ctrl-C now waits until the transcript is written
         return finish_game(loop, ends, say, stopped, code)
+
+
+def transcript_recorder(writer: TranscriptWriter, loop: GameLoop
+                        ) -> Callable[[GameLoop], str | None]:
+    """What both modes call after every move and undo: keeps ``writer``'s partial file
+    equal to the game so far (written again from the start after an undo, so the file
+    holds nothing of an undone move); returns a new write failure's reason, else None."""
+    generation = [loop.generation]
+
+    def record(lp: GameLoop) -> str | None:
+        if lp.generation != generation[0]:           # an undo: the file starts again
+            generation[0] = lp.generation
+            writer.restart()
+        return writer.update([e.to_json() for e in lp.game.events])
+
+    return record
 
 
 def finish_game(loop: GameLoop, ends: Ends, tell: Callable[..., None], stopped: str | None,
