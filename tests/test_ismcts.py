@@ -191,6 +191,14 @@ def test_key_separates_round_two_trumps() -> None:
     p = 3                                   # another seat sees both calls
     assert a.information_state_string(p) == b.information_state_string(p)   # the fault
     assert bid_key(a) != bid_key(b)
+    from open_spiel.python.algorithms import mcts
+
+    from pyengine.players.ismcts import keyed_bot_class
+    bot = keyed_bot_class()(GAME, mcts.RandomRolloutEvaluator(1), 2.0, 10)
+    for x in (a, b):                        # the node key as the next seat (4) sees it
+        x.apply_action(30)
+    assert a.current_player() == b.current_player()
+    assert bot.get_state_key(a) != bot.get_state_key(b)
 
 
 def test_ismcts_plays_a_hand_and_is_reproducible() -> None:
