@@ -234,3 +234,27 @@ def test_without_open_spiel_a_clear_message(monkeypatch: pytest.MonkeyPatch) -> 
     r = CliRunner().invoke(cli, ["arena", "--team-b", "ismcts", "--rules", "standard"])
     assert r.exit_code == 2
     assert "pip install '.[openspiel]'" in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("dealer_calls", [True, False])
+def test_a_call_is_a_suit_search_then_an_alone_search(dealer_calls: bool,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenSpiel asks alone after the dealer's discard: the second search must be there."""
+    searched = []
+
+    def fake(self, state, seed):
+        searched.append((state.current_player(), state.legal_actions()))
+        acts = state.legal_actions()
+        return next((a for a in acts if 25 <= a <= 28), acts[0])   # call, then first choice
+
+    monkeypatch.setattr(IsmctsPlayer, "_search", fake)
+    p = IsmctsPlayer(IsmctsConfig(sims=5))
+    p._game = GAME
+    g = GameState.new(STANDARD, 1)
+    while g.turn != g.dealer if dealer_calls else g.turn == g.dealer:
+        g.apply(next(a for a in g.legal_actions() if a.call == PASS))
+    a = p.decide(g.view(g.turn))
+    assert a.call != PASS and a.alone is True         # the fake's first choice: 29, alone
+    assert searched[-1] == (g.turn, [OS_ALONE, OS_PARTNER])
+    if dealer_calls:                                   # the dealer's own discard searched
+        assert len(searched) == 3 and len(searched[1][1]) == 5

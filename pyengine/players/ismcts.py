@@ -41,6 +41,7 @@ from pyengine.core.game import Action, DiscardAction, Phase, SeatView
 from pyengine.core.rules import DealerDiscard, FirstLead, Rules
 from pyengine.players.openspiel_map import (
     OS_ALONE,
+    OS_PARTNER,
     OS_PASS,
     OS_TRUMP,
     HandFacts,
@@ -346,7 +347,7 @@ class IsmctsPlayer:
         if len(alones) > 1:
             after = state.clone()
             after.apply_action(a)
-            if after.current_player() != view.seat:          # the dealer discards first
+            if after.legal_actions() != [OS_ALONE, OS_PARTNER]:   # the dealer discards first
                 after.apply_action(self._dealer_discard(after, view, seed))
             alone = self._search(after, seed + 1) == OS_ALONE
         return _legal_matching(view, lambda x: x.call != PASS and x.suit == suit
