@@ -258,3 +258,26 @@ def test_a_call_is_a_suit_search_then_an_alone_search(dealer_calls: bool,
     assert searched[-1] == (g.turn, [OS_ALONE, OS_PARTNER])
     if dealer_calls:                                   # the dealer's own discard searched
         assert len(searched) == 3 and len(searched[1][1]) == 5
+
+
+def test_make_strength_plays_the_ismcts_pairings_on_standard_rules(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pyengine.measure.strength as strength
+    from pyengine.measure.arena import run_matches
+    from pyengine.measure.arenastats import summarise
+    asked = []
+
+    def fake(a, b, n, seed=0, jobs=2, echo=print, rules=BIT93):
+        asked.append((a, b, rules.name))
+        results, secs = run_matches(rules, "ref", "random", 2, seed=0, jobs=1)
+        return summarise(results, a, b, rules, secs, 1), results
+
+    monkeypatch.setattr(strength, "run_pairing", fake)
+    key = f"pimc-ismcts:sims={strength.ISMCTS_SIMS}"
+    assert strength.main(["--ismcts", "--only", key, "--docs", str(tmp_path)]) == 0
+    assert asked == [("pimc", f"ismcts:sims={strength.ISMCTS_SIMS}", "standard")]
+    assert "ismcts" in (tmp_path / "strength.md").read_text()
+    import pyengine.players.ismcts as mod
+    monkeypatch.setattr(mod, "available", lambda: False)
+    with pytest.raises(SystemExit):
+        strength.main(["--ismcts", "--docs", str(tmp_path)])
