@@ -281,3 +281,16 @@ def test_make_strength_plays_the_ismcts_pairings_on_standard_rules(
     monkeypatch.setattr(mod, "available", lambda: False)
     with pytest.raises(SystemExit):
         strength.main(["--ismcts", "--docs", str(tmp_path)])
+
+
+def test_open_spiel_is_imported_only_when_ismcts_decides() -> None:
+    import subprocess
+    import sys
+    code = ("import sys, pyengine, pyengine.cli, pyengine.measure.arena, "
+            "pyengine.measure.strength;"
+            "from pyengine.players import ismcts; ismcts.available();"
+            "heavy = ('pyspiel', 'open_spiel', 'numpy');"
+            "print(sorted(m for m in sys.modules if m.startswith(heavy)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
