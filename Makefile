@@ -47,9 +47,10 @@ bench: build
 	$(VENV)/bin/euchre bench
 
 # Measure playing strength (ref, pimc, random in duplicate matches) and rewrite
-# docs/strength.md's results section; about an hour of one core.
+# docs/strength.md's results section; about an hour of one core. ISMCTS=1 adds the
+# matches against OpenSpiel's IS-MCTS (open_spiel, in the test extra; ~35 min more).
 strength: $(STAMP)
-	$(VPY) -m pyengine.measure.strength
+	$(VPY) -m pyengine.measure.strength strength $(if $(ISMCTS),--ismcts)
 
 # Refresh the screenshots in docs/ that the README shows (title, bidding, a
 # trick, game over, and an animated GIF of a hand), and the shell's full-screen table.

@@ -234,8 +234,9 @@ def _output(option: str, path: Path | None, suffixes: tuple[str, ...] = ()) -> N
 
 @cli.command()
 @click.option("--team-a", "team_a", default="pimc", show_default=True, metavar="PLAYER",
-              help="random, ref or pimc; options after a colon, e.g. pimc:worlds=20,time=0, "
-                   "ref:order_min=10, random:seed=3.")
+              help="random, ref, pimc or ismcts (OpenSpiel, --rules standard); options "
+                   "after a colon, e.g. pimc:worlds=20, ref:order_min=10, random:seed=3, "
+                   "ismcts:sims=500.")
 @click.option("--team-b", "team_b", default="ref", show_default=True, metavar="PLAYER",
               help="The other team's player, written as for --team-a.")
 @click.option("--matches", type=click.IntRange(2, 1_000_000), default=20, show_default=True,
@@ -261,7 +262,7 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
     import json
 
     from pyengine.core.rules import UnknownRules, preset
-    from pyengine.measure.arena import PlayerSpecError, make_player, run_matches
+    from pyengine.measure.arena import PlayerSpecError, check_matchup, make_player, run_matches
     from pyengine.measure.arenastats import chart as draw
     from pyengine.measure.arenastats import report_lines, summarise, summary_json
     from pyengine.measure.progress import bar, reporter
@@ -272,6 +273,7 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
         rules = preset(rules_name)
         make_player(team_a)
         make_player(team_b)
+        check_matchup(rules, team_a, team_b)
     except (PlayerSpecError, UnknownRules) as exc:
         raise click.UsageError(str(exc)) from None
     with bar(matches, "arena", "match") as b:

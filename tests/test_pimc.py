@@ -44,18 +44,18 @@ def test_bit_layout_orders_every_effective_suit_by_power() -> None:
         assert top[-2] == Card(6 * (3 - trump) + 2)
 
 
-@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_solver_equals_brute_force_minimax_on_small_endgames(n: int) -> None:
     rng = random.Random(n)
     cases = 0
-    for _ in range(150 if n < 3 else 60):
+    for _ in range({1: 150, 2: 150, 3: 60, 4: 15}[n]):
         hands, trump, leader, makers, out = _random_endgame(rng, n)
         solver = Solver(trump, makers, out)
         masks = [to_mask(h, trump) for h in hands]
         assert solver.tricks(masks, leader) == brute_force_tricks(hands, trump, leader,
                                                                  makers, out)
         cases += 1
-    assert cases >= 60
+    assert cases >= 15
 
 
 def test_solver_equals_brute_force_from_the_middle_of_a_trick() -> None:
@@ -200,3 +200,82 @@ def test_the_hint_key_is_no_answer_anywhere_and_h_always_names_hearts() -> None:
     v = g.view(g.turn)
     assert not is_hint_request("h", v)
     assert is_hint_request("t", v) and is_hint_request("hint", v)
+
+
+# --- a budget in worlds: the same hint under any load ------------------------------
+
+class FakeClock:
+    """A clock that moves ``step`` seconds each time it is read: a loaded machine."""
+
+    def __init__(self, step: float) -> None:
+        self.step, self.now = step, 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _play_view() -> GameState:
+    g = GameState.new(BIT93, 11)
+    return _advance(g, lambda x: x.phase is Phase.PLAY and len(x.legal_actions()) > 2)
+
+
+def test_the_default_hint_is_the_same_on_a_fast_and_on_a_loaded_machine() -> None:
+    from pyengine.players.pimc import DEFAULT
+    v = _play_view().view(_play_view().turn)
+    fast = PimcPlayer(DEFAULT, clock=FakeClock(0.001))
+    slow = PimcPlayer(DEFAULT, clock=FakeClock(0.2))        # 0.2 s between clock reads
+    a, b = fast.rate(v), slow.rate(v)
+    assert a == b
+    assert a[0].worlds == DEFAULT.worlds and not slow.last_cut
+
+
+def test_the_safety_cap_cuts_a_search_and_says_so() -> None:
+    from pyengine.players.pimc import DEFAULT, MIN_WORLDS
+    g = _play_view()
+    p = PimcPlayer(DEFAULT, clock=FakeClock(100.0))
+    r = p.rate(g.view(g.turn))
+    assert p.last_cut and r[0].worlds == MIN_WORLDS
+
+
+# --- worlds weighed by the bidding ---------------------------------------------------
+
+def _dealer_round1(seed: int):
+    g = _advance(GameState.new(BIT93, seed),
+                 lambda x: x.phase is Phase.BID1 and x.turn == x.dealer)
+    return g.view(g.turn)
+
+
+def test_a_pass_with_a_strong_hand_is_unlikely() -> None:
+    from pyengine.players.beliefs import bid_likelihood
+    v = _dealer_round1(0)
+    trump = v.upcard // 6
+    strong = [Card(6 * trump + 2), Card(6 * (3 - trump) + 2), Card(6 * trump + 5),
+              Card(6 * trump + 4), Card(6 * ((trump + 1) % 4) + 5)]
+    strong = [c for c in strong if c != v.upcard][:5]
+    weak = [c for c in (Card(6 * ((trump + 1) % 4)), Card(6 * ((trump + 1) % 4) + 1),
+                        Card(6 * ((trump + 2) % 4)), Card(6 * ((trump + 2) % 4) + 1),
+                        Card(6 * ((trump + 2) % 4) + 3))]
+    first = 0                                   # the dealer's left passed
+    assert v.bids[first].call == "pass"
+    assert bid_likelihood(v, first, strong, 2.0) < 0.05 < 0.9 < bid_likelihood(v, first,
+                                                                                 weak, 2.0)
+
+
+def test_sampled_worlds_give_passers_fewer_strong_hands() -> None:
+    from types import SimpleNamespace
+
+    from pyengine.players.pimc import original_hands
+    from pyengine.players.player import round1_strength
+    strong = {0.1: 0, 1.0: 0}
+    for seed in range(3):
+        v = _dealer_round1(seed)
+        k = knowledge(v)
+        for infer in strong:
+            for w in sample_worlds(v, k, random.Random(3), 600, infer):
+                hands = original_hands(v, k, w)
+                for b in v.bids:
+                    sv = SimpleNamespace(seat=b.seat, dealer=v.dealer, upcard=v.upcard,
+                                         hand=tuple(hands[b.seat]))
+                    strong[infer] += round1_strength(sv) >= 9
+    assert strong[0.1] < 0.8 * strong[1.0]

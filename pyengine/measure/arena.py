@@ -17,9 +17,11 @@ Reported for each team, with 95% intervals:
 * lone hands: tries per hand, and the share of tries that made (3+ tricks)
   and that marched (5 tricks) (Wilson).
 
-Players are given as text: ``random``, ``ref``, ``pimc``, with options after
-a colon (``pimc:worlds=20,time=0``; ``random:seed=3``). ``pimc`` alone means
-the arena setting :data:`pyengine.players.pimc.ARENA`.
+Players are given as text: ``random``, ``ref``, ``pimc``, ``ismcts``, with options
+after a colon (``pimc:worlds=20,time=0``; ``random:seed=3``; ``ismcts:sims=500``).
+``pimc`` alone means the arena setting :data:`pyengine.players.pimc.ARENA`; ``ismcts``
+is OpenSpiel's IS-MCTS (:mod:`pyengine.players.ismcts`, optional ``open_spiel``), which
+plays only the ``standard`` rules, and in its matches no dealer discards the upcard.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from pyengine.players.player import BidThresholds, Player, RandomPlayer, RefPlay
 from pyengine.players.runner import MAX_HANDS, HandLimitReached, play_out
 from pyengine.players.varplayer import VariantPlayer, classic
 
-PLAYER_KINDS = ("random", "ref", "pimc")
+PLAYER_KINDS = ("random", "ref", "pimc", "ismcts")
 
 
 class PlayerSpecError(ValueError):
@@ -75,7 +77,29 @@ def make_player(spec: str, seed: int = 0) -> Player:
             return PimcPlayer(parse_player_options(opts), name=spec)
         except ValueError as exc:
             raise PlayerSpecError(f"pimc: {exc}") from None
+    if kind == "ismcts":
+        from pyengine.players.ismcts import INSTALL_HINT, IsmctsPlayer, available, parse_options
+        try:
+            config = parse_options(opts)
+        except ValueError as exc:
+            raise PlayerSpecError(f"ismcts: {exc}") from None
+        if not available():
+            raise PlayerSpecError(INSTALL_HINT)
+        return IsmctsPlayer(config, name=spec)
     raise PlayerSpecError(f"unknown player {kind!r} (known: {', '.join(PLAYER_KINDS)})")
+
+
+def _is_ismcts(spec: str) -> bool:
+    return spec.partition(":")[0].strip().lower() == "ismcts"
+
+
+def check_matchup(rules: Rules, spec_a: str, spec_b: str) -> None:
+    """Raise PlayerSpecError if the players cannot play these rules (IS-MCTS: OpenSpiel's)."""
+    if _is_ismcts(spec_a) or _is_ismcts(spec_b):
+        from pyengine.players.ismcts import supports
+        problem = supports(rules)
+        if problem:
+            raise PlayerSpecError(problem)
 
 
 @dataclass
@@ -150,6 +174,9 @@ def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats
     pb = [seat_player(make_player(spec_b, 1000 * game_number + s + 4), rules)
           for s in range(4)]
     seats = [pa[s] if (s & 1) == a_seats else pb[s] for s in range(4)]
+    if _is_ismcts(spec_a) or _is_ismcts(spec_b):
+        from pyengine.players.ismcts import UpcardKept  # OpenSpiel's discard rule
+        seats = [UpcardKept(p) for p in seats]
     game = GameState.new(rules, game_number)
     try:
         play_out(game, seats, max_hands)
@@ -219,6 +246,7 @@ def run_matches(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int 
     """Play the matches (duplicate pairs) on ``jobs`` processes; return them and the wall time."""
     make_player(spec_a)
     make_player(spec_b)                          # fail early on a bad description
+    check_matchup(rules, spec_a, spec_b)
     work = tasks(rules, spec_a, spec_b, matches, seed)
     start = time.perf_counter()
     results: list[MatchResult] = []

@@ -20,9 +20,12 @@ What a world respects (hard constraints):
   discarded a trump, so the out-of-play card standing for his discard must
   allow that.
 
-and what it believes (soft): the other seats bid like the reference player.
-A sampled world in which some seat would have bid differently from what it
-did is kept only with probability ``infer`` (1.0 turns the belief off).
+and what it believes (soft): the other seats bid roughly like the reference player.
+Each candidate world is weighed by how likely the public bidding is under that
+model (:mod:`pyengine.players.beliefs`: a seat that passed with a strong hand for
+the trump is unlikely, each bid's likelihood at least ``infer``; 1.0 turns the
+belief off), and the worlds searched are drawn from ``candidates`` times as many
+candidates in proportion to their weights (sampling-importance-resampling).
 
 Decisions:
 
@@ -36,9 +39,12 @@ Decisions:
   like the reference player and this seat, if it bids again, taking its best
   solved choice in that world.
 
-Cost: ``worlds`` worlds per decision, or fewer if ``time`` seconds pass first
-(at least ``MIN_WORLDS``). The defaults (``PimcConfig()``) keep a decision
-under about a second on one core; :data:`ARENA` is the faster arena setting.
+Cost: a budget of ``worlds`` worlds per decision, so the same position always gets
+the same worlds and the same answer, on any machine and under any load. ``time`` is
+only a safety cap (0: none): if that many seconds pass, the search stops after the
+worlds solved so far (at least ``MIN_WORLDS``) and ``last_cut`` says so. The defaults
+(``PimcConfig()``, the shell's hints) are 40 worlds, a cap of 10 s that an unloaded
+machine never reaches; :data:`ARENA` is the faster arena setting.
 
 Rule sets: any with four players, the 24-card deck, no joker and the upcard
 auction (bit93, web, standard and their redeal/loner options). Other games,
@@ -52,14 +58,14 @@ import math
 import random
 import time
 import zlib
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 from pyengine.core.cards import DECK_SIZE, EFFECTIVE_SUIT, POWER, Card, Suit, suit_of
-from pyengine.core.events import NAME, ORDER, PASS
+from pyengine.core.events import PASS
 from pyengine.core.game import (
     Action,
-    BidAction,
     DiscardAction,
     Phase,
     SeatView,
@@ -68,17 +74,32 @@ from pyengine.core.rules import DealerDiscard, FirstLead, Rules
 from pyengine.players.player import ref_bid, ref_discard
 from pyengine.players.solver import BIT_OF, Solver, active_order, to_mask
 from pyengine.players.varplayer import VariantPlayer
+from pyengine.players.worlds import (  # noqa: F401  (public here too)
+    Knowledge,
+    World,
+    deal_world,
+    dealer_picked_up,
+    first_leader,
+    hard_world,
+    knowledge,
+    legal_bids,
+    made_round,
+    original_hands,
+    sample_worlds,
+    tricks_so_far,
+)
 
 MIN_WORLDS = 4
-SAMPLE_TRIES = 40               # candidate deals tried per world before beliefs are dropped
 
 
 @dataclass(frozen=True)
 class PimcConfig:
-    """The search player's settings: worlds, seconds, belief, tie-break, seed."""
-    worlds: int = 40            # worlds per decision
-    time: float = 0.8           # seconds per decision at most (0: no limit)
-    infer: float = 0.1          # keep-probability of a world that contradicts a bid
+    """The search player's settings: worlds, safety cap, beliefs, tie-break, seed."""
+    worlds: int = 40            # worlds per decision: the budget
+    time: float = 10.0          # safety cap in seconds per decision (0: none)
+    infer: float = 0.1          # least likelihood of one bid (1: no beliefs)
+    spread: float = 2.0         # the bid model's blur, in hand-strength points
+    candidates: int = 4         # candidate worlds drawn per world searched
     tiebreak: float = 0.05      # value of one trick for my side, beside the points
     seed: int = 0
 
@@ -91,245 +112,6 @@ def supports(rules: Rules) -> bool:
     """Rule sets pimc models (see the module docstring)."""
     return (rules.players == 4 and rules.deck == DECK_SIZE and not rules.joker
             and not rules.bid6 and not rules.defend_alone)
-
-
-# --- what the seat knows ------------------------------------------------------
-
-@dataclass
-class Knowledge:
-    """Everything a seat knows about where the cards are, derived from its view."""
-
-    seat: int
-    need: list[int]                     # unknown cards each seat still holds
-    holds: list[list[Card]]             # cards known to be in each seat's hand
-    voids: list[set[Suit]]              # effective suits each seat has shown out of
-    unknown: list[Card]                 # cards whose place this seat does not know
-    out_slots: int                      # unknown cards out of play (kitty, discard, ...)
-    discard_check: bool                 # the dealer's discard is among the out cards
-    played_by: list[list[Card]] = field(default_factory=lambda: [[], [], [], []])
-    leader: int | None = None           # leader of the trick on the table (play)
-    out_seats: tuple[int, ...] = ()     # seats sitting out this hand
-
-
-def made_round(view: SeatView) -> int:
-    """The bidding round in which trump was made (0: not yet)."""
-    for b in reversed(view.bids):
-        if b.call != PASS:
-            return b.round
-    return 0
-
-
-def first_leader(view: SeatView) -> int:
-    """Who leads the first trick (GameState._start_play, from public facts)."""
-    r = view.rules
-    if r.canadian_loner and view.alone and made_round(view) == 1:
-        first = view.maker
-    else:
-        first = view.maker if r.first_lead is FirstLead.MAKER_LEFT else view.dealer
-    out = _out_seats(view)
-    nxt = (first + 1) % 4
-    while nxt in out:
-        nxt = (nxt + 1) % 4
-    return nxt
-
-
-def _out_seats(view: SeatView) -> tuple[int, ...]:
-    return tuple(s for s in (view.sitting_out, view.defender_out) if s is not None)
-
-
-def dealer_picked_up(view: SeatView) -> bool:
-    """True if the dealer took the upcard into his hand."""
-    return (view.maker is not None and made_round(view) == 1
-            and view.dealer not in _out_seats(view))
-
-
-def tricks_so_far(view: SeatView) -> tuple[list[list[tuple[int, Card]]], int]:
-    """The completed tricks as (seat, card) lists, and the current trick's leader."""
-    trump = view.trump
-    out = _out_seats(view)
-    active = 4 - len(out)
-    done = list(view.played[:len(view.played) - len(view.trick)])
-    leader = first_leader(view)
-    tricks = []
-    for i in range(0, len(done), active):
-        seats = active_order(leader, out)
-        trick = list(zip(seats, done[i:i + active], strict=True))
-        led = EFFECTIVE_SUIT[trump][trick[0][1]]
-        leader = max(trick, key=lambda sc: POWER[trump][led][sc[1]])[0]
-        tricks.append(trick)
-    return tricks, leader
-
-
-def knowledge(view: SeatView) -> Knowledge:
-    """Everything the viewing seat knows about where the cards are."""
-    me = view.seat
-    known: set[Card] = set(view.hand)
-    holds: list[list[Card]] = [[], [], [], []]
-    need = [0, 0, 0, 0]
-    voids: list[set[Suit]] = [set(), set(), set(), set()]
-    played_by: list[list[Card]] = [[], [], [], []]
-    leader = None
-    out = _out_seats(view)
-    discard_check = False
-    if view.upcard is not None:
-        known.add(view.upcard)
-    if view.discarded is not None:
-        known.add(view.discarded)
-    if view.phase in (Phase.BID1, Phase.BID2) or view.trump is None:
-        for s in range(4):
-            if s != me:
-                need[s] = len(view.hand) if view.phase is not Phase.DISCARD else 5
-    else:
-        tricks, leader = tricks_so_far(view)
-        eff = EFFECTIVE_SUIT[view.trump]
-        for trick in [*tricks, list(view.trick)]:
-            if not trick:
-                continue
-            led = eff[trick[0][1]]
-            for seat, card in trick:
-                played_by[seat].append(card)
-                known.add(card)
-                if eff[card] != led:
-                    voids[seat].add(led)
-        picked = dealer_picked_up(view)
-        for s in range(4):
-            if s == me or s in out:
-                continue
-            n = 5 - len(played_by[s])
-            if picked and s == view.dealer and view.upcard not in played_by[s]:
-                holds[s].append(view.upcard)
-                n -= 1
-            need[s] = n
-        discard_check = (picked and view.dealer != me
-                         and view.rules.dealer_discard is DealerDiscard.SAME_SUIT)
-    unknown = [Card(c) for c in range(DECK_SIZE) if c not in known]
-    out_slots = len(unknown) - sum(need)
-    return Knowledge(me, need, holds, voids, unknown, out_slots, discard_check,
-                     played_by, leader, out)
-
-
-# --- sampling -------------------------------------------------------------------
-
-@dataclass
-class World:
-    """One sampled deal of the hidden cards, consistent with the knowledge."""
-    hands: list[list[Card]]      # every seat's current cards (this seat's own included)
-    out: list[Card]              # unknown cards out of play; out[0] stands for the discard
-
-
-def deal_world(k: Knowledge, view: SeatView, rng: random.Random) -> World | None:
-    """One deal of the unknown cards respecting the hard constraints, or None."""
-    trump = view.trump
-    eff = EFFECTIVE_SUIT[trump] if trump is not None else None
-    cards = k.unknown[:]
-    rng.shuffle(cards)
-    cap = k.need[:] + [k.out_slots]          # index 4: out of play
-    hands: list[list[Card]] = [list(h) for h in k.holds]
-    hands[k.seat] = list(view.hand)
-    out: list[Card] = []
-    for c in cards:
-        choices = []
-        weight = 0
-        for s in range(5):
-            if cap[s] and (s == 4 or eff is None or eff[c] not in k.voids[s]):
-                choices.append(s)
-                weight += cap[s]
-        if not weight:
-            return None
-        r = rng.randrange(weight)
-        for s in choices:
-            r -= cap[s]
-            if r < 0:
-                break
-        cap[s] -= 1
-        (out if s == 4 else hands[s]).append(c)
-    if k.discard_check and not _discard_ok(k, view, hands, out):
-        return None
-    return World(hands, out)
-
-
-def _discard_ok(k: Knowledge, view: SeatView, hands: list[list[Card]], out: list[Card]) -> bool:
-    """Bit #93's discard rule holds for the dealer's hand and out[0] as his discard."""
-    if not out:
-        return True
-    trump = view.trump
-    d = view.dealer
-    eff = EFFECTIVE_SUIT[trump]
-    discard = out[0]
-    if eff[discard] == trump:
-        return True
-    others = [c for c in hands[d] + k.played_by[d] if c != view.upcard]
-    return not any(eff[c] == trump for c in others)
-
-
-def bids_consistent(view: SeatView, k: Knowledge, w: World) -> bool:
-    """Would every other seat, holding this world's cards, have bid as it did (ref's way)?"""
-    if not view.bids:
-        return True
-    orig = original_hands(view, k, w)
-    up = view.upcard
-    for i, b in enumerate(view.bids):
-        if b.seat == view.seat:
-            continue
-        legal = legal_bids(view.rules, b.round, b.seat, view.dealer, suit_of(up))
-        v = SimpleNamespace(seat=b.seat, dealer=view.dealer, upcard=up, round=b.round,
-                            hand=tuple(orig[b.seat]), legal=legal, bids=view.bids[:i])
-        want = ref_bid(v)
-        if (want.call, want.suit, want.alone) != (b.call, b.suit, b.alone):
-            return False
-    return True
-
-
-def original_hands(view: SeatView, k: Knowledge, w: World) -> list[list[Card]]:
-    """The five cards each seat held while bidding, in this world."""
-    hands = [list(w.hands[s]) + k.played_by[s] for s in range(4)]
-    if view.trump is not None and dealer_picked_up(view):
-        d = view.dealer
-        if d != view.seat and w.out:
-            hands[d] = [c for c in hands[d] if c != view.upcard] + [w.out[0]]
-        elif d == view.seat and view.discarded is not None:
-            hands[d] = [c for c in hands[d] if c != view.upcard] + [view.discarded]
-    for s in k.out_seats:
-        if s != view.seat:
-            hands[s] = w.out[-5:]          # a seat sitting out: his five are out of play
-    return hands
-
-
-def legal_bids(rules: Rules, rnd: int, seat: int, dealer: int, up_suit: Suit) -> tuple:
-    """The bids the rules allow (GameState._legal_bids1/2, from public facts)."""
-    alone = (False, True) if rules.alone_allowed else (False,)
-    if rnd == 1:
-        forced = rules.canadian_rule and seat == (dealer + 2) % 4
-        return (BidAction(PASS),) + tuple(BidAction(ORDER, up_suit, a)
-                                          for a in ((True,) if forced else alone))
-    stuck = rules.stick_the_dealer and seat == dealer
-    acts = () if stuck else (BidAction(PASS),)
-    return acts + tuple(BidAction(NAME, s, a) for s in range(4) if s != up_suit for a in alone)
-
-
-def sample_worlds(view: SeatView, k: Knowledge, rng: random.Random, n: int,
-                  infer: float, deadline: float | None = None) -> list[World]:
-    """Up to ``n`` worlds consistent with ``k`` (soft beliefs by ``infer``)."""
-    worlds: list[World] = []
-    while len(worlds) < n:
-        if deadline is not None and len(worlds) >= MIN_WORLDS and time.perf_counter() > deadline:
-            break
-        found = None
-        for _ in range(SAMPLE_TRIES):
-            w = deal_world(k, view, rng)
-            if w is None:
-                continue
-            if found is None:
-                found = w                   # hard constraints hold: the fallback
-            if infer >= 1.0 or bids_consistent(view, k, w) or rng.random() < infer:
-                found = w
-                break
-        if found is None:                   # voids too tight for the sampler: give up on them
-            k = Knowledge(k.seat, k.need, k.holds, [set(), set(), set(), set()], k.unknown,
-                          k.out_slots, False, k.played_by, k.leader, k.out_seats)
-            continue
-        worlds.append(found)
-    return worlds
 
 
 # --- evaluation -------------------------------------------------------------------
@@ -403,11 +185,14 @@ class Rating:
 class PimcPlayer:
     """The search player; ``config`` sets worlds, time, beliefs and seed."""
 
-    def __init__(self, config: PimcConfig = DEFAULT, name: str = "pimc") -> None:
+    def __init__(self, config: PimcConfig = DEFAULT, name: str = "pimc",
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.config = config
         self.name = name
+        self.clock = clock          # read only for the safety cap
         self._fallback = VariantPlayer()
         self.last_ratings: list[Rating] = []
+        self.last_cut = False       # the safety cap stopped the last search early
 
     def decide(self, view: SeatView) -> Action:
         """The best-rated legal action (the only one without searching)."""
@@ -423,24 +208,32 @@ class PimcPlayer:
         """Every legal action with its value, best first (ties: the engine's order)."""
         cfg = self.config
         rng = random.Random(_view_digest(view, cfg.seed))
-        deadline = time.perf_counter() + cfg.time if cfg.time > 0 else None
+        deadline = self.clock() + cfg.time if cfg.time > 0 else None
         k = knowledge(view)
-        worlds = sample_worlds(view, k, rng, cfg.worlds, cfg.infer, deadline)
+        worlds = sample_worlds(view, k, rng, cfg.worlds, cfg.infer, cfg.spread,
+                               cfg.candidates)
         legal = list(view.legal)
         totals = [0.0] * len(legal)
         solvers = _Solvers()
         done = 0
+        self.last_cut = False
+        solved: dict[int, list[float]] = {}         # a world drawn twice is solved once
         for w in worlds:
-            if view.phase is Phase.PLAY:
-                vals = self._play_values(view, k, w, legal, solvers)
-            elif view.phase is Phase.DISCARD:
-                vals = self._discard_values(view, w, legal, solvers)
-            else:
-                vals = self._bid_values(view, k, w, legal, solvers)
+            vals = solved.get(id(w))
+            if vals is None:
+                if view.phase is Phase.PLAY:
+                    vals = self._play_values(view, k, w, legal, solvers)
+                elif view.phase is Phase.DISCARD:
+                    vals = self._discard_values(view, w, legal, solvers)
+                else:
+                    vals = self._bid_values(view, k, w, legal, solvers)
+                solved[id(w)] = vals
             for i, v in enumerate(vals):
                 totals[i] += v
             done += 1
-            if deadline is not None and done >= MIN_WORLDS and time.perf_counter() > deadline:
+            if deadline is not None and done >= MIN_WORLDS and done < len(worlds) \
+                    and self.clock() > deadline:
+                self.last_cut = True
                 break
         ratings = [Rating(a, t / max(done, 1), done) for a, t in zip(legal, totals, strict=True)]
         order = sorted(range(len(legal)), key=lambda i: (-round(ratings[i].value, 9), i))
@@ -576,17 +369,19 @@ def parse_player_options(text: str) -> PimcConfig:
     for part in text.split(","):
         name, _, value = part.partition("=")
         name = name.strip()
-        if name not in ("worlds", "time", "infer", "tiebreak", "seed"):
+        if name not in ("worlds", "time", "infer", "spread", "candidates", "tiebreak", "seed"):
             raise ValueError(f"unknown pimc option {name!r} "
-                             "(worlds, time, infer, tiebreak, seed)")
-        whole = name in ("worlds", "seed")
+                             "(worlds, time, infer, spread, candidates, tiebreak, seed)")
+        whole = name in ("worlds", "seed", "candidates")
         try:
             values[name] = int(value) if whole else float(value)
         except ValueError:
             kind = "a whole number" if whole else "a number"
             raise ValueError(f"option {part.strip()!r}: {name} must be {kind}") from None
         if not math.isfinite(values[name]) or (name != "seed" and values[name] < 0) \
-                or (name == "worlds" and values[name] < 1):
-            low = "at least 1" if name == "worlds" else "0 or more"
+                or (name in ("worlds", "candidates") and values[name] < 1) \
+                or (name == "spread" and values[name] <= 0):
+            low = ("at least 1" if name in ("worlds", "candidates")
+                   else "more than 0" if name == "spread" else "0 or more")
             raise ValueError(f"option {part.strip()!r}: {name} must be {low}")
     return PimcConfig(**{**cfg.__dict__, **values})

@@ -64,6 +64,9 @@ BELOW_IN_SUIT: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+_TRUMP_BITS_DOWN = tuple(range(DECK_SIZE - 1, TRUMP_LOW_BIT - 1, -1))
+
+
 def to_mask(cards: Iterable[Card], trump: Suit) -> int:
     """Cards as a bit mask in the solver's order for ``trump``."""
     bits = BIT_OF[trump]
@@ -174,6 +177,37 @@ class Solver:
                 return True
             if ub < k:
                 return False
+        # sure tricks: the highest trumps still out, all on one side, each win a trick
+        run = [0, 0, 0, 0]
+        side = -1
+        for b in _TRUMP_BITS_DOWN:
+            bit = 1 << b
+            if h[0] & bit:
+                seat = 0
+            elif h[1] & bit:
+                seat = 1
+            elif h[2] & bit:
+                seat = 2
+            elif h[3] & bit:
+                seat = 3
+            else:
+                continue
+            if side < 0:
+                side = seat & 1
+            elif seat & 1 != side:
+                break
+            run[seat] += 1
+        if side >= 0:
+            sure = max(run[side], run[side + 2])
+            if side == self.makers:
+                if sure >= k:
+                    return True
+                if sure > lb:
+                    lb = sure
+            elif n - sure < k:
+                return False
+            elif n - sure < ub:
+                ub = n - sure
         self.nodes += 1
         result = self._node(self.orders[leader], 0, -1, -1, -1, k, 0)
         if result:
