@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
+# imported before any fork, so a worker never reads a source edited while a run goes on
+from . import ci_plan, frontend
 from .mutants import Mutant, Verdict, write_mutant
 
 Judge = Callable[[Path], "str | None"]
@@ -34,9 +36,7 @@ FRONTEND_GAMES = (7, 4711)                     # typed game numbers for the defa
 
 def judge_asm(prg: Path) -> str | None:
     """CI's cross-check on ``prg``: None if every game is identical to pyengine's."""
-    from .ci_plan import check_plan
-
-    found, _ = check_plan(prg)
+    found = ci_plan.check_plan(prg)
     if found is None:
         return None
     run, m = found
@@ -48,16 +48,14 @@ def judge_asm(prg: Path) -> str | None:
 def judge_c64_default(prg: Path) -> str | None:
     """The front-end end-to-end driver: typed games, South random, screen and events
     checked against pyengine at every prompt (tests/test_frontend.py's check)."""
-    from .frontend import Frontend, back_to_title, check_game_over, check_identity, play
-
     try:
-        fe = Frontend(prg)
+        fe = frontend.Frontend(prg)
         fe.boot()
         for seed in FRONTEND_GAMES:
-            played = play(fe, seed, random.Random(seed))
-            check_identity(played)
-            check_game_over(played)
-            back_to_title(fe)
+            played = frontend.play(fe, seed, random.Random(seed))
+            frontend.check_identity(played)
+            frontend.check_game_over(played)
+            frontend.back_to_title(fe)
     except Exception as exc:           # any failure of the driver's checks is a kill
         return f"front end: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
     return None
@@ -65,10 +63,13 @@ def judge_c64_default(prg: Path) -> str | None:
 
 def judge_c64(prg: Path) -> str | None:
     """tools/frontend_check.py's judge (owned by the front-end work) if it exists."""
-    if importlib.util.find_spec(f"{__package__}.frontend_check") is None:
+    if _FRONTEND_CHECK is None:
         return judge_c64_default(prg)
-    module = importlib.import_module(f"{__package__}.frontend_check")
-    return module.judge_prg(prg)
+    return _FRONTEND_CHECK.judge_prg(prg)
+
+
+_FRONTEND_CHECK = (importlib.import_module(f"{__package__}.frontend_check")
+                   if importlib.util.find_spec(f"{__package__}.frontend_check") else None)
 
 
 JUDGES: dict[str, Judge] = {"asm": judge_asm, "c64": judge_c64}

@@ -27,6 +27,7 @@ import argparse
 import json
 import random
 import re
+import signal
 import subprocess
 import sys
 from dataclasses import asdict, dataclass
@@ -316,6 +317,10 @@ def survivor_lines(verdicts: list[Verdict]) -> list[str]:
             for v in verdicts if v.killed_by is None]
 
 
+def _terminate(signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     from .mutant_judges import JudgeSettings, judge_all
 
@@ -355,7 +360,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  [{done}/{len(chosen)}] ${v.mutant.address:04X} {v.mutant.file}:"
               f"{v.mutant.line} {v.mutant.mutation}: {state}", flush=True)
 
-    verdicts = judge_all(args.prg, chosen, settings, progress)
+    signal.signal(signal.SIGTERM, _terminate)     # so the workers are ended too
+    try:
+        verdicts = judge_all(args.prg, chosen, settings, progress)
+    except KeyboardInterrupt:
+        print("interrupted: no verdicts written", file=sys.stderr)
+        return 130
     print("\n".join(["", *score_lines(verdicts), "", "survivors:",
                      *(survivor_lines(verdicts) or ["(none)"])]))
     if args.out:
