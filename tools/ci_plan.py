@@ -45,9 +45,8 @@ class Run:
 
 
 def ci_runs() -> list[Run]:
-    runs = [Run("computer", False, tuple(range(COMPUTER_START, COMPUTER_START + CI_GAMES))),
-            Run("random human", True, tuple(range(HUMAN_START, HUMAN_START + CI_GAMES))),
-            Run("computer, passed-out hands", False, PASSED_OUT_COMPUTER),
+    """The runs, the short ones first (a mutant is judged until its first mismatch)."""
+    runs = [Run("computer, passed-out hands", False, PASSED_OUT_COMPUTER),
             Run("random human, passed-out hands", True, PASSED_OUT_HUMAN)]
     for ram in OTHER_RAM:
         runs.append(Run(f"computer, RAM {ram}", False,
@@ -56,7 +55,9 @@ def ci_runs() -> list[Run]:
         runs.append(Run(f"random human, RAM {ram}", True,
                         tuple(range(HUMAN_START, HUMAN_START + OTHER_RAM_GAMES)),
                         ram, fresh=True))
-    return runs
+    return runs + [
+        Run("computer", False, tuple(range(COMPUTER_START, COMPUTER_START + CI_GAMES))),
+        Run("random human", True, tuple(range(HUMAN_START, HUMAN_START + CI_GAMES)))]
 
 
 def games_of(prg: Path, run: Run) -> Iterator[tuple[Core, int]]:
