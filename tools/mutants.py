@@ -330,7 +330,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sample", type=int, default=None, metavar="N", help="N mutants at random")
     p.add_argument("--seed", type=int, default=1, help="the sample's random seed")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
-    p.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant")
+    p.add_argument("--timeout", type=float, default=120.0,
+                   help="CPU seconds per mutant (default 120)")
     p.add_argument("--out", type=Path, default=None, help="write the verdicts as JSON")
     p.add_argument("--mutant", action="append", default=[], metavar="SITE:KIND",
                    help="only this mutant (as --list names it, e.g. bidding/_emit+9:imm+1); "
@@ -352,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"${m.address:04X} {m.file}:{m.line} [{m.key}] `{m.text}`: {m.mutation}")
         return 0
     print(f"judging {len(chosen)} mutants of {args.prg} with {args.jobs} workers "
-          f"(timeout {args.timeout:g} s each)", flush=True)
+          f"(timeout {args.timeout:g} CPU seconds each)", flush=True)
     settings = JudgeSettings(timeout=args.timeout, jobs=args.jobs)
 
     def progress(done: int, v: Verdict) -> None:
