@@ -19,8 +19,8 @@ from pathlib import Path
 
 from py65.devices.mpu6502 import MPU
 
-from pyengine.cards import SUITS
-from pyengine.cards import card_name as _engine_card_name
+from pyengine.core.cards import SUITS
+from pyengine.core.cards import card_name as _engine_card_name
 
 from .c64map import SymbolError, Symbols
 from .harness import C64, HarnessError

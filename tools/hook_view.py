@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pyengine.cards import SUITS, Card, effective_suit, legal_mask, parse_card
+from pyengine.core.cards import SUITS, Card, effective_suit, legal_mask, parse_card
 
 SEAT_NONE = 0xFF
 SUIT_NONE = 0xFF
