@@ -153,7 +153,11 @@ class FumblingChooser:
 
 def read_hand(c64: C64, seat: int) -> tuple[int, ...]:
     """A seat's cards (6502 card codes) in its slot order, from hands[] and hand_len[]."""
+    if not 0 <= seat < 4:
+        raise CoreError(f"a decision or hand for seat {seat}, which no seat is")
     n = c64.read_label("hand_len", 4)[seat]
+    if n > HAND_MAX:
+        raise CoreError(f"seat {seat} holds {n} cards (hand_len), more than {HAND_MAX}")
     return tuple(c64.read_label("hands", 24)[seat * HAND_MAX: seat * HAND_MAX + n])
 
 
@@ -351,8 +355,8 @@ class Core:
         def on_entry(c64: C64) -> None:
             self._ai_start = (kind, c64.cycles - c64.stolen_cycles)
             seat = c64.peek("zp_seat")
-            self._view.decide(c64, DEC_CODES[kind], kind, seat, self._hand(seat),
-                              c64.peek("zp_mask"))
+            self._check_view(self._view.decide, c64, DEC_CODES[kind], kind, seat,
+                             self._hand(seat), c64.peek("zp_mask"))
         return on_entry
 
     def _on_deal_start(self, c64: C64) -> None:
@@ -379,8 +383,17 @@ class Core:
         ev = self._decoder.decode(c64)
         if ev is not None:
             game.events.append(ev)
-            self._view.event(c64, ev)
+            self._check_view(self._view.event, c64, ev)
         self._clobber(c64, keep_a=False)
+
+    def _check_view(self, check: Callable[..., None], *args: object) -> None:
+        """A HookView check; events or cards no game has (a broken core) are a CoreError
+        too, not a traceback."""
+        try:
+            check(*args)
+        except (IndexError, KeyError, ValueError, TypeError) as exc:
+            raise CoreError(f"the 6502's state or events make no game here: {exc!r} "
+                            f"(at {self.c64.describe(self.c64.mpu.pc)})") from None
 
     def _clobber(self, c64: C64, keep_a: bool) -> None:
         """Leave what a hook may leave (asm/game.oph: "Hooks may clobber A, X, Y"): the
@@ -401,7 +414,8 @@ class Core:
             raise CoreError(f"hook_decide called with unknown kind {mpu.a}")
         if self._chooser is None:
             raise CoreError(f"hook_decide called for seat {mpu.x}, which is not human")
-        self._view.decide(c64, mpu.a, kind, mpu.x, self._hand(mpu.x), c64.peek("zp_mask"))
+        self._check_view(self._view.decide, c64, mpu.a, kind, mpu.x, self._hand(mpu.x),
+                         c64.peek("zp_mask"))
         req = Request(kind=kind, seat=mpu.x, hand=self._hand(mpu.x),
                       mask=c64.peek("zp_mask"), bid_round=self._read("bid_round")[0],
                       upcard=self._read("upcard")[0],

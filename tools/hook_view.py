@@ -61,7 +61,9 @@ class HookView:
                                  f"but the events so far say {sorted(want)}")
 
     def _contract(self, c64, where: str) -> None:
-        """The trump, maker and lone hand once made; the cards on the table."""
+        """The trump, maker and lone hand once made."""
+        if self.maker is None or self.trump is None:
+            raise self.error(f"at {where}: no bid has made trump yet")
         self._expect(c64, "zp_trump", self.trump, where=where)
         self._expect(c64, "zp_trump24", self.trump * DECK, where=where)
         self._expect(c64, "maker", self.maker, where=where)
@@ -70,12 +72,12 @@ class HookView:
                      where=where)
 
     def _table(self, c64, where: str) -> None:
+        """The cards on the table and the suit led (trump is made)."""
         n = len(self.trick)
         self._expect(c64, "trick_count", n, where=where)
         if n:
             self._expect(c64, "trick_cards", [c for _, c in self.trick], n, where)
             self._expect(c64, "trick_seats", [s for s, _ in self.trick], n, where)
-            assert self.trump is not None
             led = effective_suit(Card(self.trick[0][1]), self.trump)
             self._expect(c64, "zp_led", led, where=where)
 
@@ -140,18 +142,19 @@ class HookView:
         """Check the state when ``seat`` is asked for its ``kind`` decision (by
         hook_decide or the computer player): ``hand`` in slot order, ``mask`` zp_mask."""
         where = f"seat {seat}'s {kind} decision (hand {c64.peek('hand_no')})"
+        if self.dealer is None:
+            raise self.error(f"at {where}: no hand has been dealt")
         self._expect(c64, "dec_kind", kind_code, where=where)
         self._expect(c64, "zp_seat", seat, where=where)
         self._hands(c64, where, self.dealer if kind == "discard" else None)
         if kind == "bid":
             round_now = 1 if self.bids < 4 else 2    # the round of the bid to come
-            assert self.dealer is not None
             forced = int(round_now == 1 and seat == self.dealer ^ 2)
             self._expect(c64, "bid_round", round_now, where=where)
             self._expect(c64, "dec_forced", forced, where=where)
             return
         self._contract(c64, where)
-        assert self.trump is not None
+        assert self.trump is not None                # (checked by _contract)
         if kind == "discard":
             others = [c for c in hand if c != self.upcard]
             trumps = [c for c in others if effective_suit(Card(c), self.trump) == self.trump]
