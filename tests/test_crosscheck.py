@@ -154,3 +154,16 @@ def test_transcript_of_the_6502_equals_its_own_json(tmp_path):
     last = game.events[-1]
     assert end.over and last["ev"] == "game_over"
     assert list(end.total) == last["total"] and end.winner == last["winner"]
+
+
+def test_power_on_patterns_and_a_bad_one():
+    from tools.harness import HarnessError, power_on_ram
+
+    vice = power_on_ram("vice")            # runs of four, inverted in alternate 16 KiB
+    assert vice[0x0000:0x0008] == [0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00]
+    assert vice[0x4000:0x4008] == [0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF]
+    assert set(power_on_ram("zeros")) == {0} and set(power_on_ram("ones")) == {0xFF}
+    assert power_on_ram("random:7") == power_on_ram("random:7") != power_on_ram("random:8")
+    assert Core(PRG, ram="ones").c64.peek("game_winner") == 0xFF   # state RAM untouched
+    with pytest.raises(HarnessError, match="unknown power-on RAM pattern 'ram'"):
+        Core(PRG, ram="ram")
