@@ -97,6 +97,7 @@ from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the dr
     title_number_line,
     title_options,
 )
+from .screen_regions import table_problems
 
 DEFAULT_PRG = Path("build/euchre.prg")
 GETIN = 0xFFE4
@@ -136,7 +137,7 @@ class Frontend:
     that way, so only a test that says why may use it."""
 
     def __init__(self, prg: Path | str | None = None, map_path: Path | str | None = None,
-                 *, human: bool = True) -> None:
+                 *, human: bool = True, record_events: bool = False) -> None:
         if prg is None:
             from .resources import default_program
 
@@ -148,6 +149,10 @@ class Frontend:
         self.events: list[dict] = []
         self._decoder = EventDecoder()
         self._stop_after: int | None = None
+        # record_events: the screen once each event is drawn (tools/event_screens.py)
+        self.drawn: dict[int, Screen] | None = {} if record_events else None
+        self._last_decoded: int | None = None
+        self.sid_span: dict[int, tuple[int, int]] = {}    # event -> its SID writes
         self._getin = self.c64._traps[GETIN].handler        # the harness's own GETIN
         self.c64.trap("hook_event", self._on_event, rts=False)
         self.c64.trap(GETIN, self._on_getin, name="GETIN")
@@ -160,9 +165,17 @@ class Frontend:
 
     def _on_event(self, c64: C64) -> None:
         drawn = len(self.events)              # the events before this one are on screen
+        last = self._last_decoded
+        if self.drawn is not None and last is not None:
+            self.drawn[last] = Screen.capture(c64.mem)
+            self.sid_span[last] = (self.sid_span[last][0], len(c64.sid_writes))
         ev = self._decoder.decode(c64)
+        self._last_decoded = None
         if ev is not None:
             self.events.append(ev)
+            self._last_decoded = len(self.events) - 1
+            if self.drawn is not None:
+                self.sid_span[self._last_decoded] = (len(c64.sid_writes), len(c64.sid_writes))
         if self._stop_after is not None and (
                 drawn >= self._stop_after
                 or (drawn and self.events[drawn - 1]["ev"] == "game_over")):
@@ -326,6 +339,9 @@ class Frontend:
             self.c64.run_frames(wait_frames)
         self.events = []
         self._decoder.reset()
+        self._last_decoded = None
+        if self.drawn is not None:
+            self.drawn, self.sid_span = {}, {}
         if self.human:
             self._wait_to_press()
             self.c64.hold(RETURN, self._held(None))
@@ -566,7 +582,8 @@ def _decides(kind: str, how: str, key, screen: Screen, game: GameState,
 def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
          check: bool = True, wait_frames: int = 0, speed: str = "NO WAIT",
          on_prompt: Callable[[Frontend, Prompt], None] | None = None,
-         timed: bool = False, max_prompts: int | None = None) -> PlayedGame:
+         timed: bool = False, max_prompts: int | None = None,
+         choose: Callable[[GameState, random.Random], object] | None = None) -> PlayedGame:
     """Play one game from the title: South random legal moves by keys and joystick.
 
     ``seed`` None: the game number comes from the title's frame counter (after
@@ -575,6 +592,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
     nothing; keys are then held 2-12 frames (drawn from ``rng``). ``check``:
     compare the screen with pyengine at every prompt.
     ``max_prompts``: stop (at a prompt, unanswered) after answering that many.
+    ``choose``: South's decision (default: a random legal action).
     Raises FrontendError (or a HarnessFault) at the first problem.
     """
     if fuzz:
@@ -604,6 +622,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
                                 f"{game.turn} to {game.phase.value}")
         if check:
             problems = check_screen(screen, game, number)
+            problems += table_problems(screen, number, game, fe.events, p.kind)
             if p.kind.startswith("bid"):
                 want = tuple(_bid_tuple(a, game.bid_round) for a in game.legal_actions())
                 if p.choices != want:
@@ -641,7 +660,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
                     or screen.codes[:80] != before.codes[:80]:
                 raise FrontendError(f"game {number}: fuzz key {key!r} ({how}) changed the "
                                     f"hand or the status rows:\n{screen.text()}")
-        action = rng.choice(game.legal_actions())
+        action = choose(game, rng) if choose else rng.choice(game.legal_actions())
         played.choices.append(action)
         before_events = len(fe.events)
         screen = _answer(fe, p.kind, action, screen, game, rng, alone, timed)
