@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed-stamp
 ASM_SOURCES := $(wildcard asm/*.oph c64/*.oph c64/*.txt)
 PRG := build/euchre.prg
 
-.PHONY: all build play test lint exhaustive bench shots strength clean distclean vice-setup
+.PHONY: all build play test lint exhaustive bench shots strength clean distclean vice-setup mutants
 
 all: build
 
@@ -42,6 +42,11 @@ vice-setup:
 # Whole input spaces that take too long for CI (see docs/harness.md).
 exhaustive: build
 	$(VPY) -m pytest -q -m slow
+
+# Mutation testing (docs/mutants.md): MUTANTS="--folder asm --sample 300 --seed 15" etc.
+MUTANTS ?= --sample 300 --seed 15 --out build/mutants.json
+mutants: build
+	nice -n 10 $(VPY) -m tools.mutants $(MUTANTS)
 
 bench: build
 	$(VENV)/bin/euchre bench

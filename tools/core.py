@@ -111,7 +111,9 @@ class EventDecoder:
     Call :meth:`decode` with the PC at ``hook_event`` (a trap, replacing the hook
     or observing it with ``rts=False``): A is the event code, X and Y its
     arguments, and the rest is read from the 6502's state. The first-dealer cards
-    arrive one event each and are gathered until the ``first_dealer`` event.
+    arrive one event each and are gathered until the ``first_dealer`` event; the
+    transcript names no seats for them, so each must be dealt to the seat its place
+    says (0,1,2,3,0,...), else a CoreError.
     """
 
     def __init__(self) -> None:
@@ -129,6 +131,11 @@ class EventDecoder:
             return c64.read_label(label, n)
 
         if code == EV_FD_CARD:
+            expected = len(self.fd_cards) % 4
+            if x != expected:       # the transcript has no seats: they must be 0,1,2,3,0,...
+                raise CoreError(f"first-dealer card {len(self.fd_cards) + 1} "
+                                f"({card_name(y)}) dealt face up to seat {x}, "
+                                f"not seat {expected} (from {c64.describe(caller_of(c64))})")
             self.fd_cards.append(y)
             return None
         if code == EV_FIRST_DEALER:
@@ -181,7 +188,7 @@ class CoreGame:
 
 
 def open_program(prg: Path | str, map_path: Path | str | None,
-                 error: type[HarnessError]) -> C64:
+                 error: type[HarnessError], ram: str = "vice") -> C64:
     """A C64 with ``prg`` loaded and its label map (beside it unless given).
 
     Every file is checked before the program runs, and a problem raises ``error``
@@ -189,6 +196,7 @@ def open_program(prg: Path | str, map_path: Path | str | None,
     not UTF-8 or a ``.vs`` that is not ASCII, a file that is not this program (it
     does not load where the map's ``basic_start`` says, e.g. a PNG or a program
     for $C000) and a program shorter than its map's ``code_end`` (truncated).
+    ``ram`` is the power-on RAM pattern (tools/harness.py's power_on_ram).
     """
     prg = Path(prg)
     if not prg.is_file():
@@ -217,7 +225,7 @@ def open_program(prg: Path | str, map_path: Path | str | None,
         raise error(f"{prg} is truncated: {len(head):,} bytes end at ${load + len(head) - 2:04X}, "
                     f"but its map says the code runs to ${end:04X}")
     try:
-        return C64(prg, map_path)
+        return C64(prg, map_path, ram=ram)
     except SymbolError as exc:
         raise error(str(exc)) from None
 
@@ -226,12 +234,12 @@ class Core:
     """The 6502 core of one .prg, ready to play games."""
 
     def __init__(self, prg: Path | str | None = None,
-                 map_path: Path | str | None = None) -> None:
+                 map_path: Path | str | None = None, ram: str = "vice") -> None:
         if prg is None:
             from .resources import default_program
 
             prg = default_program()
-        self.c64 = open_program(prg, map_path, CoreError)
+        self.c64 = open_program(prg, map_path, CoreError, ram)
         self._game: CoreGame | None = None
         self.last_game: CoreGame | None = None      # also after a fault: the events so far
         self._chooser: Chooser | None = None

@@ -24,6 +24,7 @@ written), at stack instructions, and at trapped PCs (see ``tools.bench_harness``
 from __future__ import annotations
 
 import heapq
+import random
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
@@ -240,12 +241,37 @@ def petscii_keys(text: str) -> list[int]:
 
 
 # ---- the machine ---------------------------------------------------------------------
+RAM_PATTERNS = ("vice", "zeros", "ones", "random:SEED")
+
+
+def power_on_ram(pattern: str = "vice") -> list[int]:
+    """64 KiB of RAM as it is at power-on, before the KERNAL's own writes.
+
+    ``vice``: as VICE x64sc powers it on (its default init pattern, read off a RAM
+    dump): runs of four $00 and four $FF bytes, inverted in alternate 16 KiB
+    blocks. Not zeros, so a program that reads a variable before writing it shows
+    it here as it would on the judge. ``zeros`` and ``ones``: every byte $00 or
+    $FF; ``random:SEED``: bytes from random.Random(SEED). Running a program under
+    several shows a read of memory it never wrote (a real C64's RAM is none of them).
+    """
+    if pattern == "vice":
+        return [0xFF if (((addr + 2) & 4) == 0) == bool(addr & 0x4000) else 0x00
+                for addr in range(0x10000)]
+    if pattern in ("zeros", "ones"):
+        return [0x00 if pattern == "zeros" else 0xFF] * 0x10000
+    kind, _, seed = pattern.partition(":")
+    if kind == "random" and seed.isdigit():
+        return list(random.Random(int(seed)).randbytes(0x10000))
+    raise HarnessError(f"unknown power-on RAM pattern {pattern!r} "
+                       f"(one of: {', '.join(RAM_PATTERNS)})")
+
+
 class C64:
     """A minimal C64: RAM + py65 6502 + KERNAL traps + raster, CIA1, SID log."""
 
     def __init__(self, prg: Path | str | bytes | None = None,
                  map_path: Path | str | None = None, *, protect_code: bool = True,
-                 real_frames: bool = True):
+                 real_frames: bool = True, ram: str = "vice"):
         self.mem: list[int] = [0] * 0x10000
         self.mpu = MPU(memory=self.mem)
         self.symbols = Symbols.from_map(map_path) if map_path is not None else Symbols()
@@ -277,7 +303,7 @@ class C64:
         self._stop_requested = False
         self._budget = 0
         self._depth = 0  # nesting of _run (a trap handler may call())
-        self._power_on()
+        self._power_on(ram)
         self._install_kernal_traps()
         self._update_hot_pages()
         if prg is not None:
@@ -299,17 +325,9 @@ class C64:
         return cls(prg, map_path)
 
     # ---- setup -----------------------------------------------------------------------
-    def _power_on(self) -> None:
+    def _power_on(self, ram: str = "vice") -> None:
         m = self.mem
-        # RAM as VICE x64sc powers it on (its default init pattern, read off a RAM
-        # dump): runs of four $00 and four $FF bytes, inverted in alternate 16 KiB
-        # blocks. Not zeros, so a program that reads a variable before writing it
-        # shows it here as it would on the judge.
-        for addr in range(0x10000):
-            high = ((addr + 2) & 4) == 0
-            if not addr & 0x4000:
-                high = not high
-            m[addr] = 0xFF if high else 0x00
+        m[:] = power_on_ram(ram)
         m[0x00], m[0x01] = 0x2F, 0x37
         m[0x0400:0x07E8] = [0x20] * 1000  # what the KERNAL leaves after clearing the screen
         m[0xD800:0xDBE8] = [0x0E] * 1000  # light blue text

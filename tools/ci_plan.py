@@ -1,0 +1,124 @@
+"""The cross-check CI runs: which games, with which seat 0, under which power-on RAM.
+
+tests/test_crosscheck.py runs this plan, and the mutation tool's asm/ judge
+(tools/mutant_judges.py) runs the very same plan on each mutant, so a mutant it
+reports killed is one CI's cross-check kills.
+
+* 100 all-computer games from game 0 and 100 with a random human in seat 0 from
+  game 1000, on one machine each (RAM as VICE powers it on), as before;
+* games pinned because they reach what those 200 never do: a passed-out hand
+  (four passes twice; about one game in 200 has one), in both modes;
+* a few games of each mode on a fresh machine under each other power-on pattern
+  (all $00, all $FF, two random fills), so a read of memory the program never
+  wrote changes the game.
+
+:data:`PATHS` names the rare paths the plan must reach; tests/test_crosscheck.py
+checks, from the 6502's own events, that it does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .core import Core
+from .crosscheck import Figures, Mismatch, compare_game
+
+CI_GAMES = 100                               # per mode on VICE's RAM
+COMPUTER_START, HUMAN_START = 0, 1000
+PASSED_OUT_COMPUTER = (238, 415, 654)        # games with a passed-out hand (pyengine says)
+PASSED_OUT_HUMAN = (103, 174, 357)
+OTHER_RAM = ("zeros", "ones", "random:1", "random:2")
+OTHER_RAM_GAMES = 5                          # per mode and pattern, a fresh machine each
+
+
+@dataclass(frozen=True)
+class Run:
+    """Games played one after another on one machine (``fresh``: a new machine each)."""
+
+    name: str
+    human: bool
+    seeds: tuple[int, ...]
+    ram: str = "vice"
+    fresh: bool = False
+
+
+def ci_runs() -> list[Run]:
+    runs = [Run("computer", False, tuple(range(COMPUTER_START, COMPUTER_START + CI_GAMES))),
+            Run("random human", True, tuple(range(HUMAN_START, HUMAN_START + CI_GAMES))),
+            Run("computer, passed-out hands", False, PASSED_OUT_COMPUTER),
+            Run("random human, passed-out hands", True, PASSED_OUT_HUMAN)]
+    for ram in OTHER_RAM:
+        runs.append(Run(f"computer, RAM {ram}", False,
+                        tuple(range(COMPUTER_START, COMPUTER_START + OTHER_RAM_GAMES)),
+                        ram, fresh=True))
+        runs.append(Run(f"random human, RAM {ram}", True,
+                        tuple(range(HUMAN_START, HUMAN_START + OTHER_RAM_GAMES)),
+                        ram, fresh=True))
+    return runs
+
+
+def games_of(prg: Path, run: Run) -> Iterator[tuple[Core, int]]:
+    """(the machine to play it on, game number) for each game of ``run``."""
+    core = None
+    for seed in run.seeds:
+        if core is None or run.fresh:
+            core = Core(prg, ram=run.ram)
+        yield core, seed
+
+
+def check_run(prg: Path, run: Run) -> tuple[Mismatch | None, Figures]:
+    """Cross-check one run; stop at its first mismatch."""
+    total = Figures()
+    for core, seed in games_of(prg, run):
+        mismatch, figures = compare_game(core, seed, run.human)
+        total.add(figures)
+        if mismatch:
+            return mismatch, total
+    return None, total
+
+
+def check_plan(prg: Path, runs: list[Run] | None = None,
+               on_run: Callable[[Run, Figures], None] | None = None
+               ) -> tuple[tuple[Run, Mismatch] | None, Figures]:
+    """Every run of the plan in turn, stopping at the first mismatch of any."""
+    total = Figures()
+    for run in ci_runs() if runs is None else runs:
+        mismatch, figures = check_run(prg, run)
+        total.add(figures)
+        if on_run:
+            on_run(run, figures)
+        if mismatch:
+            return (run, mismatch), total
+    return None, total
+
+
+# ---- the rare paths, judged from the 6502's own events -----------------------------------
+
+def paths_of(events: list[dict], human: bool) -> set[str]:
+    """The decision paths one game's events reach (seat 0 is "human" if ``human``)."""
+    got: set[str] = set()
+    dealer = 0
+    for e in events:
+        who = "human" if human and e.get("seat") == 0 else "computer"
+        if e["ev"] == "deal":
+            dealer = e["dealer"]
+        elif e["ev"] == "passed_out":
+            got.add("passed out")
+        elif e["ev"] == "discard":
+            got.add(f"{who} discard")
+        elif e["ev"] == "bid" and e["call"] != "pass":
+            got.add(f"{who} round {e['round']}{' alone' if e['alone'] else ''}")
+            if e["round"] == 1 and e["seat"] == (dealer + 2) % 4:
+                got.add(f"{who} Canadian rule")
+        elif e["ev"] == "game_over" and max(e["total"]) == 10:
+            got.add("game over at exactly 10")
+    return got
+
+
+PATHS = frozenset({"passed out", "game over at exactly 10", "computer discard",
+                   "computer round 1", "computer round 1 alone", "computer round 2",
+                   "computer round 2 alone", "computer Canadian rule", "human discard",
+                   "human round 1", "human round 1 alone", "human round 2",
+                   "human round 2 alone", "human Canadian rule"})
