@@ -121,6 +121,7 @@ class KeyTiming:
     ended_by: str = ""
 
 
+WAIT_FRAME_END = 10  # wait_frame's INC seed_timer: two BIT abs + branch loops before it
 HOLD_FRAMES = 6      # a person's key press: 120 ms (80-200 ms measured in VICE)
 GAP_FRAMES = 4       # and the time between two presses at the least
 
@@ -137,12 +138,13 @@ class Frontend:
     that way, so only a test that says why may use it."""
 
     def __init__(self, prg: Path | str | None = None, map_path: Path | str | None = None,
-                 *, human: bool = True, record_events: bool = False) -> None:
+                 *, human: bool = True, record_events: bool = False,
+                 ram: str = "vice") -> None:
         if prg is None:
             from .resources import default_program
 
             prg = default_program()
-        self.c64 = open_program(prg, map_path, FrontendError)
+        self.c64 = open_program(prg, map_path, FrontendError, ram=ram)
         self.human = human
         self.hold_frames: Callable[[], int] = lambda: HOLD_FRAMES
         self._free_at = 0            # cycle from which the next press may start
@@ -153,10 +155,15 @@ class Frontend:
         self.drawn: dict[int, Screen] | None = {} if record_events else None
         self._last_decoded: int | None = None
         self.sid_span: dict[int, tuple[int, int]] = {}    # event -> its SID writes
+        self.frames = 0                                   # wait_frame calls
+        self.pauses: dict[int, int] = {}                  # event -> frames it waited
         self._getin = self.c64._traps[GETIN].handler        # the harness's own GETIN
         self.c64.trap("hook_event", self._on_event, rts=False)
         self.c64.trap(GETIN, self._on_getin, name="GETIN")
         self.c64.trap("wait_frame", self._on_wait_frame, rts=False)
+        if record_events:          # the frame's end: past wait_frame's two raster loops
+            self.c64.trap(self.c64.symbols.address("wait_frame") + WAIT_FRAME_END,
+                          self._on_frame, rts=False, name="wait_frame end")
         self.timings: list[KeyTiming] = []
         self._pending_kinds: list[str] = []       # kinds of the queued keys, in order
         self._timing: KeyTiming | None = None
@@ -169,6 +176,7 @@ class Frontend:
         if self.drawn is not None and last is not None:
             self.drawn[last] = Screen.capture(c64.mem)
             self.sid_span[last] = (self.sid_span[last][0], len(c64.sid_writes))
+            self.pauses[last] = self.frames - self.pauses[last]
         ev = self._decoder.decode(c64)
         self._last_decoded = None
         if ev is not None:
@@ -176,6 +184,7 @@ class Frontend:
             self._last_decoded = len(self.events) - 1
             if self.drawn is not None:
                 self.sid_span[self._last_decoded] = (len(c64.sid_writes), len(c64.sid_writes))
+                self.pauses[self._last_decoded] = self.frames
         if self._stop_after is not None and (
                 drawn >= self._stop_after
                 or (drawn and self.events[drawn - 1]["ev"] == "game_over")):
@@ -197,6 +206,9 @@ class Frontend:
             if kind:
                 self._timing = KeyTiming(kind, c64.cycles)
                 self.timings.append(self._timing)
+
+    def _on_frame(self, c64: C64) -> None:
+        self.frames += 1
 
     def _on_wait_frame(self, c64: C64) -> None:
         self._end_timing("wait_frame")
@@ -341,7 +353,7 @@ class Frontend:
         self._decoder.reset()
         self._last_decoded = None
         if self.drawn is not None:
-            self.drawn, self.sid_span = {}, {}
+            self.drawn, self.sid_span, self.pauses = {}, {}, {}
         if self.human:
             self._wait_to_press()
             self.c64.hold(RETURN, self._held(None))

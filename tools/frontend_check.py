@@ -30,22 +30,29 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyengine.game import BidAction, GameState
+from pyengine.player import RefPlayer
+from pyengine.rules import BIT93
+from pyengine.runner import play_game
+from pyengine.transcript import from_game
 
 from .charset import charset_bytes, load_glyphs
-from .event_screens import event_problems
+from .event_screens import KEYS_WAITING, event_problems
 from .frontend import (
     STOP,
     Frontend,
+    FrontendError,
     PlayedGame,
     back_to_title,
     check_game_over,
     check_identity,
+    check_sheet,
+    first_difference,
     play,
     prompt,
     status,
 )
 from .harness import HarnessError
-from .screen_read import BG_FACE
+from .screen_read import BG_FACE, ROW_KEYS, ROW_MSG
 from .screen_regions import BLACK, WHITE, Model
 
 CHARSET_RAM, CHARSET_SIZE = 0x2000, 2048          # c64/main.oph
@@ -77,10 +84,20 @@ TITLE_LINES = {
 TITLE_JACKS_ROW, TITLE_JACKS_COL = 6, 12          # J♠ J♥ J♦ J♣, 4 columns apart
 JACKS = (2, 8, 14, 20)                            # pyengine card codes of JS JH JD JC
 
-# SID: the first note (frequency high byte) of each effect (c64/sound.oph)
-SFX_CARD, SFX_TRICK, SFX_EUCHRE, SFX_MARCH, SFX_ALONE = 0x30, 0x22, 0x10, 0x22, 0x33
-SFX_ERROR = 0x06
+# SID effects (c64/sound.oph): (frequency high byte, frames) of each note
+NOTES = {
+    "card": ((0x30, 2),),
+    "trick": ((0x22, 4), (0x2D, 6)),
+    "euchre": ((0x10, 8), (0x0C, 8), (0x09, 14)),
+    "march": ((0x22, 4), (0x2B, 4), (0x33, 4), (0x44, 12)),
+    "alone": ((0x33, 6), (0x26, 6), (0x33, 10)),
+}
+SFX_WIN, SFX_LOSE = 0x22, 0x19                  # the first notes of the game's end
 SID_FREQ_HI = 0x01
+SID_SETUP = {0x03: 0x08, 0x05: 0x09, 0x06: 0xA4, 0x18: 0x0F}   # pulse width, envelope, volume
+
+
+WIN_GAME = 7                  # South playing as RefPlayer wins it (the winner's tune)
 
 
 @dataclass(frozen=True)
@@ -88,15 +105,24 @@ class Scenario:
     game: int
     seed: int                 # the driver's random South
     end_key: str | int        # at the game-over screen
-    passing: bool = False     # South passes every bid
+    south: str = "random"     # random legal moves, "pass" every bid, "ref" RefPlayer's
+    rules_first: bool = False  # page through the rules before the game
     max_prompts: int | None = None
+    ram: str = "vice"         # the power-on RAM pattern (tools/harness.py)
+    speed: str = "NO WAIT"
+    fuzz: int = 0             # random keys that decide nothing, before each choice
 
 
 SCENARIOS = (
-    Scenario(0, 0, STOP),
-    Scenario(23, 1, "T", passing=True, max_prompts=12),
-    Scenario(2, 2, "P"),
+    Scenario(0, 0, STOP, ram="ones", rules_first=True),
+    Scenario(23, 1, "T", south="pass", max_prompts=12, ram="zeros"),
+    Scenario(2, 2, "P", ram="random:15", fuzz=3),
+    Scenario(WIN_GAME, 4, "T", south="ref"),
+    Scenario(65535, 3, STOP, max_prompts=8, speed="FAST"),
 )
+DEMO_GAME, DEMO_END_FRAMES = 93, 150            # c64/main.oph: a demo's result shows 3 s
+RULES_PAGES = 3
+SPEED_FRAMES = {"NO WAIT": 0, "FAST": 8}          # frames a pause unit lasts (docs/frontend.md)
 
 
 class Verdict(Exception):
@@ -115,6 +141,10 @@ def title_problems(fe: Frontend) -> str | None:
     for addr, want in VIC_SETUP.items():
         if mem[addr] & 0x0F != want & 0x0F or (addr == 0xD018 and mem[addr] != want):
             problems.append(f"VIC-II ${addr:04X} = ${mem[addr]:02X}, want ${want:02X}")
+    for reg, want in SID_SETUP.items():
+        last = [w.value for w in fe.c64.sid_writes if w.reg == reg][-1:]
+        if last != [want]:
+            problems.append(f"SID register ${0xD400 + reg:04X} = {last}, want ${want:02X}")
     if not mem[0xD011] & ECM_BIT:
         problems.append(f"VIC-II $D011 = ${mem[0xD011]:02X}: extended colour mode off")
     want_set = charset_bytes(load_glyphs())[:CHARSET_SIZE]
@@ -126,41 +156,148 @@ def title_problems(fe: Frontend) -> str | None:
     return "title: " + "; ".join(problems) if problems else None
 
 
-def expected_sounds(events: list[dict], i: int) -> list[int]:
-    """The effects event i starts (first notes), from the reference events."""
-    e = events[i]
+def effect_of(e: dict) -> str | None:
+    """The effect an event starts, from the reference events (c64/hooks.oph)."""
     if e["ev"] == "play":
-        return [SFX_CARD]
+        return "card"
     if e["ev"] == "bid" and e["alone"]:
-        return [SFX_ALONE]
+        return "alone"
     if e["ev"] == "trick":
-        return [SFX_TRICK] if e["winner"] % 2 == 0 else []
+        return "trick" if e["winner"] % 2 == 0 else None
     if e["ev"] == "score":
         made = e["tricks"][e["makers"]]
-        return [SFX_EUCHRE] if made < 3 else [SFX_MARCH] if made == 5 else []
-    return []
+        return "euchre" if made < 3 else "march" if made == 5 else None
+    return None
+
+
+def effect_notes(effect: str, frames: int) -> list[int]:
+    """The notes (frequency high bytes) an effect writes in its first ``frames`` frames:
+    the first at once, each next one when the last has lasted its frames."""
+    notes = NOTES[effect]
+    out, at = [notes[0][0]], notes[0][1] + 1
+    for freq, length in notes[1:]:
+        if at > frames:
+            break
+        out.append(freq)
+        at += length + 1
+    return out
 
 
 def sound_problems(fe: Frontend, events: list[dict]) -> str | None:
-    """Each event not followed by South's prompt starts exactly its effects (no frame
-    passes at NO WAIT, so each effect writes only its first note)."""
+    """Each event not followed by South's prompt starts its effect and plays as much
+    of it as its pause lasts (at NO WAIT only the first note), or no new note if
+    it starts none and none plays on; the game's end plays the tune of the winner."""
     writes = fe.c64.sid_writes
+    playing = False                   # an effect may still be playing (not checked)
     for i in range(len(events) - 1):
-        if i not in fe.sid_span or events[i + 1].get("seat") == 0 and \
-                events[i + 1]["ev"] in ("bid", "discard", "play"):
+        effect = effect_of(events[i])
+        if i not in fe.sid_span or _south_decides(events[i + 1]):
+            playing = True
             continue
         start, end = fe.sid_span[i]
         got = [w.value for w in writes[start:end] if w.reg == SID_FREQ_HI]
-        if got != expected_sounds(events, i):
+        if effect is None:
+            if playing:
+                playing = fe.pauses[i] == 0
+                continue
+            want = []
+        else:
+            want = effect_notes(effect, fe.pauses[i])
+            playing = fe.pauses[i] == 0 or len(want) < len(NOTES[effect])
+        if got != want:
             return (f"SID after event {i} {events[i]}: notes {[hex(v) for v in got]}, want "
-                    f"{[hex(v) for v in expected_sounds(events, i)]}")
+                    f"{[hex(v) for v in want]}")
+    last = len(events) - 1
+    if events[last]["ev"] == "game_over" and last in fe.sid_span:
+        notes = [w.value for w in writes[fe.sid_span[last][0]:] if w.reg == SID_FREQ_HI]
+        want = SFX_WIN if events[last]["winner"] == 0 else SFX_LOSE
+        if notes[:1] != [want]:
+            return f"SID at the game's end: notes {[hex(v) for v in notes[:3]]}, want {want:#x}"
     return None
+
+
+def pace_units(e: dict) -> int:
+    """The computer's pause after an event, in units of one card's pause (c64/hooks.oph)."""
+    kind = e["ev"]
+    if kind == "bid":
+        return 1 if e["call"] == "pass" else 3
+    if kind == "play":
+        return 0 if e["seat"] == 0 else 1
+    return {"first_dealer": 4, "deal": 2, "discard": 1, "passed_out": 4, "trick": 3,
+            "score": 6}.get(kind, 0)
+
+
+def pause_problems(fe: Frontend, events: list[dict], speed: str) -> str | None:
+    """Each event not followed by South's prompt waits exactly its pause."""
+    for i in range(len(events) - 1):
+        if i not in fe.pauses or _south_decides(events[i + 1]):
+            continue
+        want = pace_units(events[i]) * SPEED_FRAMES[speed]
+        if fe.pauses[i] != want:
+            return (f"the pause after event {i} {events[i]} at {speed}: {fe.pauses[i]} "
+                    f"frames, want {want}")
+    return None
+
+
+def _south_decides(e: dict) -> bool:
+    return e.get("seat") == 0 and e["ev"] in ("bid", "discard", "play")
 
 
 def _passing(game: GameState, rng: random.Random):
     legal = game.legal_actions()
     passes = [a for a in legal if isinstance(a, BidAction) and a.call == "pass"]
     return passes[0] if passes else rng.choice(legal)
+
+
+def _reference(game: GameState, rng: random.Random):
+    return RefPlayer().decide(game.view(0))
+
+
+CHOOSERS = {"random": None, "pass": _passing, "ref": _reference}
+
+
+def rules_pages(fe: Frontend) -> None:
+    """Key 2 on the title: three pages, each key the next, then the title again."""
+    fe.key("2")
+    for page in range(RULES_PAGES):
+        if prompt(fe.screen()).kind != "rules":
+            raise Verdict(f"rules page {page + 1} is not shown:\n{fe.screen().text()}")
+        fe.key(" ")
+    if prompt(fe.screen()).kind != "title":
+        raise Verdict(f"after the rules pages, not the title:\n{fe.screen().text()}")
+
+
+def demo_problems(prg: Path | str | None) -> str | None:
+    """D on the title: four computer players play a game identical to pyengine's, every
+    event drawn as it should be; the result and the score sheet stay DEMO_END_FRAMES
+    frames with the keys line of the computer's turn, and the next game begins."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    want = from_game(play_game(BIT93, DEMO_GAME, [RefPlayer() for _ in range(4)])).events
+    fe.start(DEMO_GAME, demo=True, stop_after=len(want) + 1)
+    events = fe.events[:len(want)]
+    diff = first_difference(events, want)
+    if diff:
+        return f"demo game {DEMO_GAME}: the 6502 differs from pyengine at {diff}"
+    problem = event_problems(DEMO_GAME, events, fe.drawn) or sound_problems(fe, events)
+    if problem:
+        return f"demo: {problem}"
+    last = len(want) - 1
+    if last not in fe.drawn:                 # (drawn: the next game reported its first card)
+        return f"demo: no next game after game {DEMO_GAME}:\n{fe.screen().text()}"
+    screen = fe.drawn[last]
+    if fe.pauses[last] != DEMO_END_FRAMES:
+        return f"demo: the result showed {fe.pauses[last]} frames, want {DEMO_END_FRAMES}"
+    we, they = want[-1]["total"]
+    result = f"{'WE WIN' if want[-1]['winner'] == 0 else 'THEY WIN'} {we}-{they}"
+    if screen.row(ROW_MSG).strip() != result or screen.row(ROW_KEYS).strip() != KEYS_WAITING:
+        return f"demo: the game-over screen, want {result!r} and {KEYS_WAITING!r}:\n" \
+               f"{screen.text()}"
+    try:
+        check_sheet(screen, events)
+    except FrontendError as exc:
+        return f"demo: {exc}"
+    return None
 
 
 def _after_game(fe: Frontend, s: Scenario, played: PlayedGame) -> None:
@@ -179,7 +316,8 @@ def _after_game(fe: Frontend, s: Scenario, played: PlayedGame) -> None:
             raise Verdict(f"RUN/STOP at the game-over screen did not go to the title:\n"
                           f"{screen.text()}")
         return
-    if prompt(screen).kind not in ("bid1", "bid2") or status(screen).total != (0, 0):
+    if prompt(screen).kind not in ("bid1", "bid2", "discard", "play") \
+            or status(screen).total != (0, 0):
         raise Verdict(f"P at the game-over screen did not start a game at 0-0:\n"
                       f"{screen.text()}")
     screen = fe.key(STOP)
@@ -189,21 +327,27 @@ def _after_game(fe: Frontend, s: Scenario, played: PlayedGame) -> None:
 
 def run_checks(prg: Path | str | None = None) -> None:
     """Every check; raises at the first failure."""
-    fe = Frontend(prg, record_events=True)
-    fe.boot()
-    problem = title_problems(fe)
-    if problem:
-        raise Verdict(problem)
     for s in SCENARIOS:
+        fe = Frontend(prg, record_events=True, ram=s.ram)
+        fe.boot()
+        problem = title_problems(fe)
+        if problem:
+            raise Verdict(f"{problem} (power-on RAM {s.ram})")
+        if s.rules_first:
+            rules_pages(fe)
         played = play(fe, s.game, random.Random(s.seed), max_prompts=s.max_prompts,
-                      choose=_passing if s.passing else None)
+                      choose=CHOOSERS[s.south], speed=s.speed, fuzz=s.fuzz)
         if s.max_prompts is None:
             check_identity(played)
         for problem in (event_problems(s.game, played.events, fe.drawn),
-                        sound_problems(fe, played.events)):
+                        sound_problems(fe, played.events),
+                        pause_problems(fe, played.events, s.speed)):
             if problem:
-                raise Verdict(problem)
+                raise Verdict(f"{problem} (game {s.game} at {s.speed}, RAM {s.ram})")
         _after_game(fe, s, played)
+    problem = demo_problems(prg)
+    if problem:
+        raise Verdict(problem)
 
 
 def judge_prg(prg: Path) -> str | None:
