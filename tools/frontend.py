@@ -334,13 +334,21 @@ class Frontend:
 
     def start(self, number: int | None = None, *, speed: str = "NO WAIT",
               sound: bool = True, demo: bool = False, wait_frames: int = 0,
-              stop_after: int | None = None) -> Screen:
+              stop_after: int | None = None, how: str = "keys") -> Screen:
         """From the title: options, game number (None: the frame counter's), RETURN;
-        run until the program waits for a key (or ``stop_after`` events are drawn)."""
+        run until the program waits for a key (or ``stop_after`` events are drawn).
+
+        ``how``: "keys" (4, the digits, RETURN; RETURN starts), "1" (the same, key 1
+        starts) or "joystick" (the number dialled, fire on START)."""
         if prompt(self.screen()).kind != "title":
             raise FrontendError(f"not on the title screen:\n{self.screen().text()}")
         self.set_options(speed, sound, demo)
-        if number is not None:
+        if number is not None and how == "joystick":
+            self.dial_game_number(number)
+            if title_number_line(self.screen()) != f"4  GAME NUMBER {number}":
+                raise FrontendError(f"the title shows {title_number_line(self.screen())!r} "
+                                    f"after dialling game {number}")
+        elif number is not None:
             self.enter_game_number(number)
         elif title_number_line(self.screen()) != "4  GAME NUMBER RANDOM":
             self.keys("4", RETURN)                 # an empty entry: random again
@@ -349,16 +357,25 @@ class Frontend:
                                     f"{self.screen().text()}")
         if wait_frames:
             self.c64.run_frames(wait_frames)
+        if how == "joystick":                 # the '>' to START, fire pressed below
+            while menu_cursor(self.screen()) not in ("start", None):
+                self.joystick("up")
+            if menu_cursor(self.screen()) != "start":
+                raise FrontendError(f"the joystick's '>' is lost:\n{self.screen().text()}")
         self.events = []
         self._decoder.reset()
         self._last_decoded = None
         if self.drawn is not None:
             self.drawn, self.sid_span, self.pauses = {}, {}, {}
-        if self.human:
+        key = "1" if how == "1" else RETURN
+        if how == "joystick":
             self._wait_to_press()
-            self.c64.hold(RETURN, self._held(None))
+            self.c64.hold_joystick("fire", self._held(None))
+        elif self.human:
+            self._wait_to_press()
+            self.c64.hold(key, self._held(None))
         else:
-            self.c64.type_keys(RETURN)
+            self.c64.type_keys(key)
         self._pending_kinds.append("")
         return self.run_to_event(stop_after) if stop_after else self.run()
 
@@ -595,7 +612,8 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
          check: bool = True, wait_frames: int = 0, speed: str = "NO WAIT",
          on_prompt: Callable[[Frontend, Prompt], None] | None = None,
          timed: bool = False, max_prompts: int | None = None,
-         choose: Callable[[GameState, random.Random], object] | None = None) -> PlayedGame:
+         choose: Callable[[GameState, random.Random], object] | None = None,
+         start: str = "keys") -> PlayedGame:
     """Play one game from the title: South random legal moves by keys and joystick.
 
     ``seed`` None: the game number comes from the title's frame counter (after
@@ -605,11 +623,12 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
     compare the screen with pyengine at every prompt.
     ``max_prompts``: stop (at a prompt, unanswered) after answering that many.
     ``choose``: South's decision (default: a random legal action).
+    ``start``: how the game number is entered and the game started (Frontend.start).
     Raises FrontendError (or a HarnessFault) at the first problem.
     """
     if fuzz:
         fe.hold_frames = lambda: rng.randint(2, 12)   # fuzzing: short and long presses
-    fe.start(seed, speed=speed, wait_frames=wait_frames)
+    fe.start(seed, speed=speed, wait_frames=wait_frames, how=start)
     screen = fe.screen()
     number = status(screen).game
     if seed is not None and number != seed:

@@ -111,12 +111,13 @@ class Scenario:
     ram: str = "vice"         # the power-on RAM pattern (tools/harness.py)
     speed: str = "NO WAIT"
     fuzz: int = 0             # random keys that decide nothing, before each choice
+    start: str = "keys"       # the game number and the start: keys, "1", joystick
 
 
 SCENARIOS = (
     Scenario(0, 0, STOP, ram="ones", rules_first=True),
-    Scenario(23, 1, "T", south="pass", max_prompts=12, ram="zeros"),
-    Scenario(2, 2, "P", ram="random:15", fuzz=3),
+    Scenario(23, 1, "T", south="pass", max_prompts=12, ram="zeros", start="1"),
+    Scenario(2, 2, "P", ram="random:15", fuzz=3, start="joystick"),
     Scenario(WIN_GAME, 4, "T", south="ref"),
     Scenario(65535, 3, STOP, max_prompts=8, speed="FAST"),
 )
@@ -310,15 +311,19 @@ def _after_game(fe: Frontend, s: Scenario, played: PlayedGame) -> None:
     if s.end_key == "T":
         back_to_title(fe)
         return
+    before = len(fe.events)
     screen = fe.key(s.end_key)
     if s.end_key == STOP:
         if prompt(screen).kind != "title":
             raise Verdict(f"RUN/STOP at the game-over screen did not go to the title:\n"
                           f"{screen.text()}")
         return
-    if prompt(screen).kind not in ("bid1", "bid2", "discard", "play") \
-            or status(screen).total != (0, 0):
-        raise Verdict(f"P at the game-over screen did not start a game at 0-0:\n"
+    new = fe.events[before:]
+    scores = [e["total"] for e in new if e["ev"] == "score"]
+    if prompt(screen).kind not in ("bid1", "bid2", "discard", "play") or not new \
+            or new[0]["ev"] != "first_dealer" \
+            or status(screen).total != (tuple(scores[-1]) if scores else (0, 0)):
+        raise Verdict(f"P at the game-over screen did not start a new game:\n"
                       f"{screen.text()}")
     screen = fe.key(STOP)
     if prompt(screen).kind != "title":
@@ -336,7 +341,7 @@ def run_checks(prg: Path | str | None = None) -> None:
         if s.rules_first:
             rules_pages(fe)
         played = play(fe, s.game, random.Random(s.seed), max_prompts=s.max_prompts,
-                      choose=CHOOSERS[s.south], speed=s.speed, fuzz=s.fuzz)
+                      choose=CHOOSERS[s.south], speed=s.speed, fuzz=s.fuzz, start=s.start)
         if s.max_prompts is None:
             check_identity(played)
         for problem in (event_problems(s.game, played.events, fe.drawn),
