@@ -38,6 +38,10 @@ from pyengine.transcript import from_game
 from .charset import charset_bytes, load_glyphs
 from .event_screens import KEYS_WAITING, event_problems
 from .frontend import (
+    GAP_FRAMES,
+    HOLD_FRAMES,
+    RETURN,
+    STEP_CYCLES,
     STOP,
     Frontend,
     FrontendError,
@@ -46,6 +50,7 @@ from .frontend import (
     check_game_over,
     check_identity,
     check_sheet,
+    engine_state,
     first_difference,
     play,
     prompt,
@@ -301,11 +306,60 @@ def demo_problems(prg: Path | str | None) -> str | None:
     return None
 
 
+STOP_AFTER_FRAMES = 4        # RUN/STOP pressed this long after South's answer: in a pause
+
+
+def stop_in_pause(fe: Frontend) -> None:
+    """At a prompt (at a speed with pauses): RETURN answers (the first bid, PASS, or
+    the card under the cursor, the first legal one), and RUN/STOP pressed while the
+    computer plays on quits to the title at once, from the pause (c64/input.oph
+    stop_check): no event after it."""
+    c64 = fe.c64
+    c64.run_frames(GAP_FRAMES)
+    c64.hold(RETURN, HOLD_FRAMES)
+    c64.run_frames(STOP_AFTER_FRAMES)
+    events = len(fe.events)
+    c64.hold(STOP, HOLD_FRAMES)
+    c64.run_until_idle(STEP_CYCLES)
+    if len(fe.events) != events or prompt(fe.screen()).kind != "title":
+        raise Verdict(f"RUN/STOP while the computer played did not quit to the title at "
+                      f"once ({len(fe.events) - events} events after it):\n"
+                      f"{fe.screen().text()}")
+
+
+def restore_problems(fe: Frontend) -> None:
+    """At a prompt: RESTORE alone changes nothing; RUN/STOP + RESTORE reaches BASIC's
+    READY. with BASIC's zero page as it was, and RUN shows the title again
+    (c64/nmi.oph; tests/test_restore.py)."""
+    c64, before, events = fe.c64, fe.screen(), len(fe.events)
+    c64.press_restore()
+    c64.run_frames(10)
+    if c64.at_basic or fe.screen() != before or len(fe.events) != events:
+        raise Verdict(f"RESTORE alone changed the game:\n{fe.screen().text()}")
+    c64.press("STOP")
+    c64.run_frames(10)
+    if prompt(fe.screen()).kind != "title":
+        raise Verdict(f"RUN/STOP at a prompt did not go to the title:\n{fe.screen().text()}")
+    c64.press_restore()
+    c64.run_frames(2)
+    if not c64.at_basic:
+        raise Verdict("RUN/STOP + RESTORE did not reach BASIC")
+    if c64.basic_zero_page_problems():
+        raise Verdict(f"BASIC's zero page after RUN/STOP + RESTORE: "
+                      f"{c64.basic_zero_page_problems()[:3]}")
+    c64.release()
+    c64.basic_run()
+    if prompt(fe.screen()).kind != "title":
+        raise Verdict(f"RUN after RUN/STOP + RESTORE did not show the title:\n"
+                      f"{fe.screen().text()}")
+
+
 def _after_game(fe: Frontend, s: Scenario, played: PlayedGame) -> None:
     if s.max_prompts is not None:
-        screen = fe.key(STOP)
-        if prompt(screen).kind != "title":
-            raise Verdict(f"RUN/STOP at a prompt did not go to the title:\n{screen.text()}")
+        if s.speed == "NO WAIT":
+            restore_problems(fe)
+        else:
+            stop_in_pause(fe)
         return
     check_game_over(played)
     if s.end_key == "T":
@@ -325,6 +379,7 @@ def _after_game(fe: Frontend, s: Scenario, played: PlayedGame) -> None:
             or status(screen).total != (tuple(scores[-1]) if scores else (0, 0)):
         raise Verdict(f"P at the game-over screen did not start a new game:\n"
                       f"{screen.text()}")
+    engine_state(status(screen).game, new)      # it deals what pyengine deals for it
     screen = fe.key(STOP)
     if prompt(screen).kind != "title":
         raise Verdict(f"RUN/STOP in the new game did not go to the title:\n{screen.text()}")
