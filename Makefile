@@ -54,7 +54,7 @@ bench: build
 # Measure playing strength (ref, pimc, random in duplicate matches) and rewrite
 # docs/strength.md's results section; about an hour of one core.
 strength: $(STAMP)
-	$(VPY) -m pyengine.arena strength
+	$(VPY) -m pyengine.measure.strength
 
 # Refresh the screenshots in docs/ that the README shows (title, bidding, a
 # trick, game over, and an animated GIF of a hand).

@@ -31,9 +31,9 @@ BASELINE = "f86287e"
 
 WORKLOAD = """
 import json, sys, time
-from pyengine.player import RandomPlayer, RefPlayer
-from pyengine.rules import BIT93
-from pyengine.runner import play_game
+from pyengine.players.player import RandomPlayer, RefPlayer
+from pyengine.core.rules import BIT93
+from pyengine.players.runner import play_game
 games = int(sys.argv[1])
 out = {}
 for label, make in (("random", lambda s: [RandomPlayer(s)] * 4),

@@ -13,33 +13,56 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-# Each public name and the module it lives in. They are imported when first used
-# (PEP 562), so ``import pyengine`` itself costs next to nothing: the ``euchre``
-# command (pyengine.tools.entry) holds Ctrl-C off before the engine is imported,
-# and it can only do that if importing its package does not import the engine.
-_WHERE = {
-    "replay": None, "transcript": None,
-    "Card": "cards", "CardParseError": "cards", "Suit": "cards", "card_label": "cards",
-    "card_name": "cards", "parse_card": "cards", "parse_suit": "cards",
-    "Event": "events",
-    "Action": "game", "BidAction": "game", "DeclareAction": "game", "DefendAction": "game",
-    "DiscardAction": "game", "GameState": "game", "IllegalAction": "game",
-    "JokerSuitAction": "game", "Phase": "game", "PlayAction": "game", "RedealAction": "game",
-    "SeatView": "game",
-    "PimcConfig": "pimc", "PimcPlayer": "pimc",
-    "Player": "player", "RandomPlayer": "player", "RefPlayer": "player",
-    "ReplayError": "replay", "judge": "replay",
-    "BIT93": "rules", "PRESETS": "rules", "Rules": "rules", "preset": "rules",
-    "HandLimitReached": "runner", "play_game": "runner", "play_out": "runner",
-    "Transcript": "transcript", "TranscriptError": "transcript", "from_game": "transcript",
+# Each public name by the module it lives in, as the folders group them: core/ (the rules
+# of the game), players/ (computer players and whole games), records/ (transcripts and
+# their replay). They are imported when first used (PEP 562), so ``import pyengine``
+# itself costs next to nothing: the ``euchre`` command (pyengine.tools.entry) holds
+# Ctrl-C off before the engine is imported, and it can only do that if importing its
+# package does not import the engine.
+_PUBLIC = {
+    "core.cards": (
+        "Card", "CardParseError", "Suit", "card_label", "card_name", "parse_card", "parse_suit",
+    ),
+    "core.events": (
+        "Event",
+    ),
+    "core.game": (
+        "Action", "BidAction", "DeclareAction", "DefendAction", "DiscardAction", "GameState",
+        "IllegalAction", "JokerSuitAction", "Phase", "PlayAction", "RedealAction", "SeatView",
+    ),
+    "players.pimc": (
+        "PimcConfig", "PimcPlayer",
+    ),
+    "players.player": (
+        "Player", "RandomPlayer", "RefPlayer",
+    ),
+    "records.replay": (
+        "ReplayError", "judge",
+    ),
+    "core.rules": (
+        "BIT93", "PRESETS", "Rules", "preset",
+    ),
+    "players.runner": (
+        "HandLimitReached", "play_game", "play_out",
+    ),
+    "records.transcript": (
+        "Transcript", "TranscriptError", "from_game",
+    ),
 }
+_WHERE = {name: module for module, names in _PUBLIC.items() for name in names}
+
+
+# The modules the docs use by name (pyengine.transcript.loads, pyengine.replay.replay).
+_MODULES = {"replay": "records.replay", "transcript": "records.transcript"}
 
 
 def __getattr__(name: str) -> object:
-    if name not in _WHERE:
+    if name in _MODULES:
+        value = importlib.import_module(f".{_MODULES[name]}", __name__)
+    elif name in _WHERE:
+        value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+    else:
         raise AttributeError(f"module 'pyengine' has no attribute {name!r}")
-    module = importlib.import_module(f".{_WHERE[name] or name}", __name__)
-    value = module if _WHERE[name] is None else getattr(module, name)
     globals()[name] = value
     return value
 
@@ -49,10 +72,17 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from . import replay, transcript
-    from .cards import Card, CardParseError, Suit, card_label, card_name, parse_card, parse_suit
-    from .events import Event
-    from .game import (
+    from pyengine.core.cards import (
+        Card,
+        CardParseError,
+        Suit,
+        card_label,
+        card_name,
+        parse_card,
+        parse_suit,
+    )
+    from pyengine.core.events import Event
+    from pyengine.core.game import (
         Action,
         BidAction,
         DeclareAction,
@@ -66,12 +96,13 @@ if TYPE_CHECKING:
         RedealAction,
         SeatView,
     )
-    from .pimc import PimcConfig, PimcPlayer
-    from .player import Player, RandomPlayer, RefPlayer
-    from .replay import ReplayError, judge
-    from .rules import BIT93, PRESETS, Rules, preset
-    from .runner import HandLimitReached, play_game, play_out
-    from .transcript import Transcript, TranscriptError, from_game
+    from pyengine.core.rules import BIT93, PRESETS, Rules, preset
+    from pyengine.players.pimc import PimcConfig, PimcPlayer
+    from pyengine.players.player import Player, RandomPlayer, RefPlayer
+    from pyengine.players.runner import HandLimitReached, play_game, play_out
+    from pyengine.records import replay, transcript
+    from pyengine.records.replay import ReplayError, judge
+    from pyengine.records.transcript import Transcript, TranscriptError, from_game
 
 __all__ = [
     "BIT93", "PRESETS", "Action", "BidAction", "Card", "CardParseError", "DeclareAction",

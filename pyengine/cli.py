@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from .rng import SEED_MAX, SEED_MIN
+from pyengine.core.rng import SEED_MAX, SEED_MIN
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -43,7 +43,7 @@ def cli() -> None:
 def play(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool,
          rules_name: str, options: tuple[str, ...], force: bool) -> None:
     """Play Euchre in the shell: you are South, the computer plays the other seats."""
-    from .shell import run_shell_game
+    from pyengine.play.shell import run_shell_game
 
     sys.exit(run_shell_game(seed=seed, auto=auto, transcript=transcript,
                             ascii_only=ascii_only, rules_name=rules_name,
@@ -53,9 +53,9 @@ def play(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool
 @cli.command(name="rules")
 def rules_cmd() -> None:
     """List the rules presets and every option, with each preset's value."""
-    from .options import DECISIONS, DESCRIPTIONS, OPTION_NAMES, plain
-    from .rules import PRESET_NOTES, PRESETS
-    from .validate import BID6_UNUSED
+    from pyengine.core.combinations import BID6_UNUSED
+    from pyengine.core.options import DECISIONS, DESCRIPTIONS, OPTION_NAMES, plain
+    from pyengine.core.rules import PRESET_NOTES, PRESETS
 
     click.echo("Presets (euchre play --rules NAME):")
     for name, note in PRESET_NOTES.items():
@@ -91,9 +91,9 @@ def replay(transcript_file: Path, quiet: bool) -> None:
 
     Exits 1 with a message naming the first event the rules reject.
     """
-    from .replay import ReplayError, judge
-    from .replaylog import HandPrinter
-    from .transcript import TranscriptError, read
+    from pyengine.records.replay import ReplayError, judge
+    from pyengine.records.replaylog import HandPrinter
+    from pyengine.records.transcript import TranscriptError, read
 
     try:
         t = read(transcript_file)
@@ -121,10 +121,10 @@ def replay(transcript_file: Path, quiet: bool) -> None:
                    "into OUT/variants/ (at most 20 game numbers each).")
 def vectors(out: Path, games: int, seed: int, variants: bool) -> None:
     """Write versioned JSON test vectors for the 6502 port (docs/vectors.md)."""
-    from .outpaths import directory_problem
-    from .progress import bar
-    from .runner import HandLimitReached
-    from .vectors import VARIANTS, write_variant_vectors, write_vectors
+    from pyengine.measure.progress import bar
+    from pyengine.measure.vectors import VARIANTS, write_variant_vectors, write_vectors
+    from pyengine.players.runner import HandLimitReached
+    from pyengine.records.outpaths import directory_problem
 
     problem = directory_problem(out)
     if problem:                                  # before any game is played
@@ -153,7 +153,7 @@ def vectors(out: Path, games: int, seed: int, variants: bool) -> None:
               help="Games for the ref-vs-random win rate.")
 def bench(games: int) -> None:
     """Print engine speed (hands/s, one core) and the ref player's win rate vs random."""
-    from .bench import report
+    from pyengine.measure.bench import report
 
     for line in report(games=games):
         click.echo(line)
@@ -168,7 +168,7 @@ def _even(ctx: click.Context, param: click.Parameter, value: int) -> int:
 
 def _output(option: str, path: Path | None, suffixes: tuple[str, ...] = ()) -> None:
     """Refuse an output path that cannot be written, before any work."""
-    from .outpaths import output_problem
+    from pyengine.records.outpaths import output_problem
 
     problem = None if path is None else output_problem(path, suffixes)
     if problem:
@@ -203,11 +203,11 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
     """
     import json
 
-    from .arena import PlayerSpecError, make_player, run_matches
-    from .arenastats import chart as draw
-    from .arenastats import report_lines, summarise, summary_json
-    from .progress import bar, reporter
-    from .rules import UnknownRules, preset
+    from pyengine.core.rules import UnknownRules, preset
+    from pyengine.measure.arena import PlayerSpecError, make_player, run_matches
+    from pyengine.measure.arenastats import chart as draw
+    from pyengine.measure.arenastats import report_lines, summarise, summary_json
+    from pyengine.measure.progress import bar, reporter
 
     _output("--chart", chart, (".png",))
     _output("--json", json_out)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pyengine.cards import Card, parse_card
-from pyengine.game import GameState, Phase
-from pyengine.rules import BIT93, Rules
+from pyengine.core.cards import Card, parse_card
+from pyengine.core.game import GameState, Phase
+from pyengine.core.rules import BIT93, Rules
 
 
 def cards(text: str) -> list[Card]:

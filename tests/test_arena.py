@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.arena import PlayerSpecError, make_player, run_matches, tasks
-from pyengine.arenastats import clustered_mean, report_lines, summarise, wilson
-from pyengine.pimc import PimcPlayer
-from pyengine.player import RandomPlayer, RefPlayer
-from pyengine.rules import BIT93
-from pyengine.strength import load_summaries, save_summaries, write_strength_section
+from pyengine.core.rules import BIT93
+from pyengine.measure.arena import PlayerSpecError, make_player, run_matches, tasks
+from pyengine.measure.arenastats import clustered_mean, report_lines, summarise, wilson
+from pyengine.measure.strength import load_summaries, save_summaries, write_strength_section
+from pyengine.players.pimc import PimcPlayer
+from pyengine.players.player import RandomPlayer, RefPlayer
 
 
 def test_every_deal_sequence_is_played_twice_with_the_teams_swapped() -> None:
@@ -73,7 +73,7 @@ def test_intervals() -> None:
 
 
 def test_chart_is_a_png(tmp_path: Path) -> None:
-    from pyengine.arenastats import chart
+    from pyengine.measure.arenastats import chart
     results, secs = run_matches(BIT93, "ref", "random", 2, seed=0, jobs=1)
     s = summarise(results, "ref", "random", BIT93, secs, 1)
     chart([s, s], tmp_path / "c.png")
@@ -81,8 +81,8 @@ def test_chart_is_a_png(tmp_path: Path) -> None:
 
 
 def test_audit_losses_are_never_negative_and_group_by_situation() -> None:
-    from pyengine.audit import audit_games
-    from pyengine.pimc import PimcConfig
+    from pyengine.measure.audit import audit_games
+    from pyengine.players.pimc import PimcConfig
 
     au = audit_games(1, lambda n: [RefPlayer(), RandomPlayer(n)] * 2,
                      lambda n: ["ref", "random"] * 2, judge=PimcConfig(worlds=3, time=0.0))

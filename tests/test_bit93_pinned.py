@@ -15,11 +15,11 @@ import hashlib
 import json
 from pathlib import Path
 
-from pyengine.player import RandomPlayer, RefPlayer
-from pyengine.rules import BIT93, preset
-from pyengine.runner import play_game
-from pyengine.transcript import from_game
-from pyengine.vectors import write_vectors
+from pyengine.core.rules import BIT93, preset
+from pyengine.measure.vectors import write_vectors
+from pyengine.players.player import RandomPlayer, RefPlayer
+from pyengine.players.runner import play_game
+from pyengine.records.transcript import from_game
 
 SEEDS = range(50)
 AUTO = "58efaec6a3dbea99058eee3568d5ea0e2aa5e795a615b7fa2a356d7832676158"

@@ -12,11 +12,11 @@ import os
 import random
 from pathlib import Path
 
-from pyengine.cards import parse_card
-from pyengine.player import RefPlayer
-from pyengine.rules import BIT93
-from pyengine.runner import play_game
-from pyengine.transcript import from_game
+from pyengine.core.cards import parse_card
+from pyengine.core.rules import BIT93
+from pyengine.players.player import RefPlayer
+from pyengine.players.runner import play_game
+from pyengine.records.transcript import from_game
 from tools.frontend import (
     BG_FELT,
     FRAME_CYCLES,

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from pyengine.options import OPTION_NAMES
+from pyengine.core.options import OPTION_NAMES
 from tools.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import pyengine.runner as runner
-from pyengine.options import OptionError, rules_from
-from pyengine.player import RandomPlayer
-from pyengine.rules import BID6
+import pyengine.players.runner as runner
+from pyengine.core.options import OptionError, rules_from
+from pyengine.core.rules import BID6
+from pyengine.players.player import RandomPlayer
 from tools.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyengine.replay import judge
-from pyengine.transcript import loads
+from pyengine.records.replay import judge
+from pyengine.records.transcript import loads
 from tools.c64map import Symbols
 from tools.cli import cli
 from tools.core import Core, CoreError

@@ -28,11 +28,11 @@ import pytest
 from click.testing import CliRunner
 
 from pyengine.cli import cli
-from pyengine.options import rules_from
-from pyengine.replay import judge
-from pyengine.runner import play_game
-from pyengine.transcript import from_game, read
-from pyengine.varplayer import VariantPlayer
+from pyengine.core.options import rules_from
+from pyengine.players.runner import play_game
+from pyengine.players.varplayer import VariantPlayer
+from pyengine.records.replay import judge
+from pyengine.records.transcript import from_game, read
 
 from .helpers import report
 

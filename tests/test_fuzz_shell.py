@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.replay import ReplayError, judge
-from pyengine.shell import run_shell_game
-from pyengine.transcript import read
+from pyengine.play.shell import run_shell_game
+from pyengine.records.replay import ReplayError, judge
+from pyengine.records.transcript import read
 
 from .helpers import report
 

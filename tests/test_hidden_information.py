@@ -24,14 +24,14 @@ from dataclasses import dataclass
 
 import pytest
 
-from pyengine import pimc
-from pyengine.cards import ALL_CARDS, SUITS, Card
-from pyengine.game import Action, DiscardAction, GameState, IllegalAction, Phase, PlayAction
-from pyengine.hints import hint_lines
-from pyengine.pimc import PimcConfig, World
-from pyengine.player import RandomPlayer, RefPlayer
-from pyengine.rules import BIT93
-from pyengine.textview import Style
+from pyengine.core.cards import ALL_CARDS, SUITS, Card
+from pyengine.core.game import Action, DiscardAction, GameState, IllegalAction, Phase, PlayAction
+from pyengine.core.rules import BIT93
+from pyengine.play.hints import hint_lines
+from pyengine.play.textview import Style
+from pyengine.players import pimc
+from pyengine.players.pimc import PimcConfig, World
+from pyengine.players.player import RandomPlayer, RefPlayer
 
 from .helpers import report
 

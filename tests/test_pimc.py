@@ -6,18 +6,18 @@ import random
 
 import pytest
 
-from pyengine.cards import EFFECTIVE_SUIT, Card
-from pyengine.game import GameState, Phase, PlayAction
-from pyengine.pimc import (
+from pyengine.core.cards import EFFECTIVE_SUIT, Card
+from pyengine.core.game import GameState, Phase, PlayAction
+from pyengine.core.rules import BIT93
+from pyengine.players.pimc import (
     PimcConfig,
     PimcPlayer,
     knowledge,
     parse_player_options,
     sample_worlds,
 )
-from pyengine.player import RefPlayer
-from pyengine.rules import BIT93
-from pyengine.solver import BIT_OF, CARD_OF, Solver, brute_force_tricks, to_cards, to_mask
+from pyengine.players.player import RefPlayer
+from pyengine.players.solver import BIT_OF, CARD_OF, Solver, brute_force_tricks, to_cards, to_mask
 
 FAST = PimcConfig(worlds=6, time=0.0)
 
@@ -181,7 +181,7 @@ def test_player_options_are_read_and_checked() -> None:
 def test_t_at_a_shell_prompt_shows_the_search_players_rating_of_every_choice() -> None:
     import io
 
-    from pyengine.shell import run_shell_game
+    from pyengine.play.shell import run_shell_game
 
     out = io.StringIO()
     code = run_shell_game(seed=5, auto=False, transcript=None, ascii_only=True,
@@ -193,7 +193,7 @@ def test_t_at_a_shell_prompt_shows_the_search_players_rating_of_every_choice() -
 
 def test_the_hint_key_is_no_answer_anywhere_and_h_always_names_hearts() -> None:
     # issue 11: round 2's h named hearts while ? said h asks for a hint
-    from pyengine.hints import is_hint_request
+    from pyengine.play.hints import is_hint_request
 
     g = GameState.new(BIT93, 5)
     _advance(g, lambda game: game.phase is Phase.BID2)

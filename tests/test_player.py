@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pyengine.bench import ref_vs_random
-from pyengine.cards import DIAMONDS, HEARTS, SPADES, parse_card
-from pyengine.events import NAME, ORDER, PASS
-from pyengine.game import BidAction, Phase, PlayAction
-from pyengine.player import RandomPlayer, RefPlayer, hand_strength
+from pyengine.core.cards import DIAMONDS, HEARTS, SPADES, parse_card
+from pyengine.core.events import NAME, ORDER, PASS
+from pyengine.core.game import BidAction, Phase, PlayAction
+from pyengine.measure.bench import ref_vs_random
+from pyengine.players.player import RandomPlayer, RefPlayer, hand_strength
 
 from .helpers import cards, rigged
 
@@ -116,7 +116,7 @@ def test_random_player_draws_as_random_choice_does():
     the same seed, for every length of legal list up to 24, the generator in step."""
     import random as stdlib_random
 
-    from pyengine.game import PLAY_ACTIONS
+    from pyengine.core.game import PLAY_ACTIONS
 
     class View:
         legal: tuple = ()

@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyengine.cards import ALL_CARDS, EFFECTIVE_SUIT, POWER
-from pyengine.events import Deal, Discard, GameOver, Play, Score, Trick
-from pyengine.game import GameState, PlayAction
-from pyengine.player import RandomPlayer, RefPlayer
-from pyengine.rules import BIT93
+from pyengine.core.cards import ALL_CARDS, EFFECTIVE_SUIT, POWER
+from pyengine.core.events import Deal, Discard, GameOver, Play, Score, Trick
+from pyengine.core.game import GameState, PlayAction
+from pyengine.core.rules import BIT93
+from pyengine.players.player import RandomPlayer, RefPlayer
 
 seeds = st.integers(min_value=0, max_value=0xFFFF)
 

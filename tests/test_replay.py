@@ -9,11 +9,11 @@ import pytest
 from click.testing import CliRunner
 
 from pyengine.cli import cli
-from pyengine.player import RandomPlayer, RefPlayer
-from pyengine.replay import ReplayError, judge
-from pyengine.rules import BIT93
-from pyengine.runner import play_game
-from pyengine.transcript import TranscriptError, from_game, loads
+from pyengine.core.rules import BIT93
+from pyengine.players.player import RandomPlayer, RefPlayer
+from pyengine.players.runner import play_game
+from pyengine.records.replay import ReplayError, judge
+from pyengine.records.transcript import TranscriptError, from_game, loads
 
 
 def _transcript(seed: int, random_seats=()):

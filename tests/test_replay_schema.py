@@ -17,20 +17,20 @@ import pytest
 from click.testing import CliRunner
 
 from pyengine.cli import cli
-from pyengine.player import RefPlayer
-from pyengine.rules import BIT93
-from pyengine.runner import play_game
-from pyengine.safejson import MAX_BYTES
-from pyengine.schema import (
+from pyengine.core.rules import BIT93
+from pyengine.measure.vectors import write_variant_vectors, write_vectors
+from pyengine.players.player import RefPlayer
+from pyengine.players.runner import play_game
+from pyengine.players.varplayer import VariantPlayer
+from pyengine.records.safejson import MAX_BYTES
+from pyengine.records.schema import (
     TRANSCRIPT_SCHEMA,
     VECTORS_SCHEMA,
     check_vectors_file,
     dumps,
     schema_files,
 )
-from pyengine.transcript import from_game
-from pyengine.varplayer import VariantPlayer
-from pyengine.vectors import write_variant_vectors, write_vectors
+from pyengine.records.transcript import from_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -149,7 +149,7 @@ def test_a_value_of_the_wrong_type_names_event_field_and_value(ev, field, want, 
     ({"joker": True, "jokers": True}, {"joker": True}, "unknown field 'jokers'"),
 ])
 def test_options_of_the_wrong_type_are_rejected(options, typed, says, tmp_path):
-    from pyengine.options import rules_from
+    from pyengine.core.options import rules_from
 
     t = from_game(play_game(rules_from("standard", typed), 3, [VariantPlayer()] * 4))
     assert replay_file(write(tmp_path, t.to_json(), "ok.json"), quiet=True)[0] == 0
@@ -192,7 +192,7 @@ def test_every_engine_transcript_still_replays(tmp_path):
 def test_the_schema_files_in_the_repository_are_what_the_engine_builds():
     for path, schema in schema_files().items():
         assert path.read_text(encoding="utf-8") == dumps(schema), (
-            f"{path} is stale: run python -m pyengine.schema")
+            f"{path} is stale: run python -m pyengine.records.schema")
 
 
 def test_docs_link_the_schema():

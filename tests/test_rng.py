@@ -1,4 +1,4 @@
-"""The RNG, shuffle and deal contract (pyengine/rng.py, pyengine/deal.py)."""
+"""The RNG, shuffle and deal contract (pyengine/core/rng.py, pyengine/core/deal.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from pyengine.cards import is_black_jack
-from pyengine.deal import deal_hand, first_dealer
-from pyengine.rng import MASK32, Rng, SeedError, initial_state, mask_for, step
+from pyengine.core.cards import is_black_jack
+from pyengine.core.deal import deal_hand, first_dealer
+from pyengine.core.rng import MASK32, Rng, SeedError, initial_state, mask_for, step
 
 
 def _order_divides(e: int) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyengine.cards import (
+from pyengine.core.cards import (
     CLUBS,
     DIAMONDS,
     HEARTS,
@@ -16,9 +16,9 @@ from pyengine.cards import (
     parse_card,
     trick_winner_index,
 )
-from pyengine.events import NAME, ORDER, PASS, Discard, PassedOut, Play
-from pyengine.game import BidAction, DiscardAction, IllegalAction, Phase, PlayAction
-from pyengine.rules import BIT93
+from pyengine.core.events import NAME, ORDER, PASS, Discard, PassedOut, Play
+from pyengine.core.game import BidAction, DiscardAction, IllegalAction, Phase, PlayAction
+from pyengine.core.rules import BIT93
 
 from .helpers import cards, rigged
 
@@ -199,9 +199,9 @@ def test_illegal_play_names_the_suit_to_follow():
 
 def test_game_ends_at_ten_and_not_before():
     # "La partita e' vinta dalla prima coppia che totalizza 10 punti."
-    from pyengine.events import GameOver, Score
-    from pyengine.player import RefPlayer
-    from pyengine.runner import play_game
+    from pyengine.core.events import GameOver, Score
+    from pyengine.players.player import RefPlayer
+    from pyengine.players.runner import play_game
 
     g = play_game(BIT93, 99, [RefPlayer()] * 4)
     scores = [e for e in g.events if isinstance(e, Score)]

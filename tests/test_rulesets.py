@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from pyengine.events import Deal, Redeal
-from pyengine.game import Phase
-from pyengine.options import rules_from
-from pyengine.runner import play_game
-from pyengine.varplayer import VariantPlayer
+from pyengine.core.events import Deal, Redeal
+from pyengine.core.game import Phase
+from pyengine.core.options import rules_from
+from pyengine.players.runner import play_game
+from pyengine.players.varplayer import VariantPlayer
 from tools.cli import cli
 
 from .helpers import cards

@@ -19,20 +19,18 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyengine.cards import SUITS, card_name, parse_card, suit_of
 from pyengine.cli import cli
-from pyengine.events import NAME, ORDER, PASS
-from pyengine.game import (
+from pyengine.core.cards import SUITS, card_name, parse_card, suit_of
+from pyengine.core.events import NAME, ORDER, PASS
+from pyengine.core.game import (
     Action,
     BidAction,
     GameState,
     Phase,
     partner_of,
 )
-from pyengine.player import RefPlayer
-from pyengine.rules import BIT93
-from pyengine.runner import play_game
-from pyengine.shell import (
+from pyengine.core.rules import BIT93
+from pyengine.play.shell import (
     EXIT_EOF,
     EXIT_INTERRUPT,
     EXIT_OK,
@@ -41,7 +39,9 @@ from pyengine.shell import (
     parse_bid,
     run_shell_game,
 )
-from pyengine.transcript import from_game, read
+from pyengine.players.player import RefPlayer
+from pyengine.players.runner import play_game
+from pyengine.records.transcript import from_game, read
 
 ANSI = "\x1b["
 HAND_LINE = re.compile(r"your hand: ((?:\d:\S+\s*)+)$", re.M)

@@ -25,9 +25,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyengine.replay import ReplayError, judge
-from pyengine.shell import EXIT_EOF, EXIT_OK, EXIT_USAGE, run_shell_game
-from pyengine.transcript import loads, read
+from pyengine.play.shell import EXIT_EOF, EXIT_OK, EXIT_USAGE, run_shell_game
+from pyengine.records.replay import ReplayError, judge
+from pyengine.records.transcript import loads, read
 from tools.cli import cli
 
 from .helpers import report

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyengine.shell import choose_style, run_shell_game
+from pyengine.play.shell import choose_style, run_shell_game
 from tools.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,7 +67,7 @@ def test_a_locale_without_utf8_gives_ascii_cards(env: dict[str, str],
 
 
 def test_the_c_locale_wins_over_a_stream_that_claims_utf8() -> None:
-    from pyengine.terminal import locale_is_ascii
+    from pyengine.play.terminal import locale_is_ascii
     assert choose_style(Tty(), False, {"LANG": "C"}).ascii
     assert not choose_style(Tty(), False, {"LANG": "C.UTF-8"}).ascii
     assert not locale_is_ascii({}) and locale_is_ascii({"LC_ALL": "C", "LANG": "en_US.UTF-8"})
@@ -77,12 +77,12 @@ def test_c64_has_an_ascii_mode() -> None:
     r = CliRunner().invoke(cli, ["c64", "--ascii", "--prg", str(PRG)], input="x\n")
     assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
     assert "EUCHRE 64" in r.output and r.output.isascii()
-    from pyengine.terminal import to_ascii
+    from pyengine.play.terminal import to_ascii
     assert to_ascii("\u2660\u2665\u2666\u2663 \u256d\u2500\u256e \u2502") == "SHDC +-+ |"
 
 
 def test_prompts_read_through_readline_only_on_the_real_terminal() -> None:
-    from pyengine.terminal import line_editing
+    from pyengine.play.terminal import line_editing
     assert not line_editing(io.StringIO(), io.StringIO())
     assert not line_editing(Tty(), Tty())          # not the process's own terminal
 
@@ -90,7 +90,7 @@ def test_prompts_read_through_readline_only_on_the_real_terminal() -> None:
 # --- progress ----------------------------------------------------------------------
 
 def test_progress_shows_an_eta_on_a_terminal_and_nothing_in_a_pipe() -> None:
-    from pyengine.progress import bar
+    from pyengine.measure.progress import bar
     tty, pipe = Tty(), io.StringIO()
     for stream in (tty, pipe):
         with bar(3, "arena", "match", stream) as b:

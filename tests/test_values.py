@@ -27,7 +27,7 @@ from pyengine import (
     play_game,
     preset,
 )
-from pyengine.game import PLAY_ACTIONS
+from pyengine.core.game import PLAY_ACTIONS
 
 
 def test_a_card_prints_in_contract_notation_and_reads_back():

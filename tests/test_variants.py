@@ -8,7 +8,8 @@ import dataclasses
 import pytest
 from click.testing import CliRunner
 
-from pyengine.cards import (
+from pyengine.cli import cli
+from pyengine.core.cards import (
     CLUBS,
     DIAMONDS,
     EXT,
@@ -20,9 +21,8 @@ from pyengine.cards import (
     card_name,
     parse_card,
 )
-from pyengine.cli import cli
-from pyengine.events import BID, NAME, ORDER, PASS, Deal, GameOver, Play, Score, Trick
-from pyengine.game import (
+from pyengine.core.events import BID, NAME, ORDER, PASS, Deal, GameOver, Play, Score, Trick
+from pyengine.core.game import (
     BidAction,
     DeclareAction,
     DefendAction,
@@ -33,14 +33,14 @@ from pyengine.game import (
     Phase,
     RedealAction,
 )
-from pyengine.options import OptionError, options_of, rules_from
-from pyengine.player import RandomPlayer
-from pyengine.replay import ReplayError, judge
-from pyengine.rules import BID6, STANDARD, WEB, RulesError
-from pyengine.runner import play_game
-from pyengine.transcript import from_game, loads
-from pyengine.varplayer import VariantPlayer
-from pyengine.vectors import VARIANTS
+from pyengine.core.options import OptionError, options_of, rules_from
+from pyengine.core.rules import BID6, STANDARD, WEB, RulesError
+from pyengine.measure.vectors import VARIANTS
+from pyengine.players.player import RandomPlayer
+from pyengine.players.runner import play_game
+from pyengine.players.varplayer import VariantPlayer
+from pyengine.records.replay import ReplayError, judge
+from pyengine.records.transcript import from_game, loads
 
 from .helpers import cards
 
@@ -323,7 +323,7 @@ def test_bid6_no_trump_orders_and_high_bidder_leads():
     (4, (3, 3), (-4, 3)), (6, (5, 1), (-6, 1)),
 ])
 def test_bid6_scoring(bid, tricks, points):
-    from pyengine.bid6 import hand_points
+    from pyengine.core.bid6 import hand_points
     assert hand_points(0, bid, tricks) == points
 
 
@@ -385,8 +385,8 @@ def test_bad_rules_or_options_are_one_line_and_exit_2(args, message):
 
 
 def test_rules_command_lists_every_preset_and_option():
-    from pyengine.options import OPTION_NAMES
-    from pyengine.rules import PRESETS
+    from pyengine.core.options import OPTION_NAMES
+    from pyengine.core.rules import PRESETS
     out = CliRunner().invoke(cli, ["rules"]).output
     assert all(f"  {p} " in out for p in PRESETS) and all(f"  {o} [" in out
                                                           for o in OPTION_NAMES)
@@ -409,7 +409,7 @@ def test_shell_auto_game_and_replay_for_every_variant(tmp_path, label, name, opt
 def test_shell_human_plays_bid6_through_prompts():
     import io
 
-    from pyengine.shell import run_shell_game
+    from pyengine.play.shell import run_shell_game
     answers = io.StringIO("x\n" + "p\n3\nhi\n" * 40 + "1\n" * 400)
     out = io.StringIO()
     code = run_shell_game(seed=21, auto=False, transcript=None, ascii_only=True,
@@ -480,7 +480,7 @@ def test_replay_rejects_a_transcript_whose_options_changed():
 
 
 def test_variant_player_defends_alone_when_strong_and_bids_no_trump():
-    from pyengine.varplayer import best_contract
+    from pyengine.players.varplayer import best_contract
     assert best_contract(tuple(cards("9S 9H 9D 9C TS TH")))[0] == NO_TRUMP_LOW
     assert best_contract(tuple(cards("AS AH AD AC KS KH")))[0] == NO_TRUMP_HIGH
     r = rules_from("standard", {"defend_alone": "true"})

@@ -7,8 +7,8 @@ import json
 from click.testing import CliRunner
 
 from pyengine.cli import cli
-from pyengine.replay import judge
-from pyengine.transcript import loads
+from pyengine.records.replay import judge
+from pyengine.records.transcript import loads
 
 KINDS = {"effective_suit", "card_power", "trick_winner", "legal_mask", "hand_score", "rng_deal",
          "games_auto", "games_human_random", "decisions"}

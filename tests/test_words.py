@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyengine.events import ORDER, Bid, Deal, Score
-from pyengine.options import rules_from
-from pyengine.shell import run_shell_game
-from pyengine.textview import Narrator, Style
+from pyengine.core.events import ORDER, Bid, Deal, Score
+from pyengine.core.options import rules_from
+from pyengine.play.shell import run_shell_game
+from pyengine.play.textview import Narrator, Style
 from tools.cli import cli
 
 
@@ -193,7 +193,7 @@ def test_replay_says_an_integer_not_a_int(tmp_path: Path) -> None:
 
 
 def test_options_that_bid_euchre_has_no_use_for_are_refused() -> None:
-    from pyengine.options import OptionError
+    from pyengine.core.options import OptionError
     for name, value in [("first_lead", "maker_left"), ("dealer_discard", "same_suit"),
                         ("points_made", "3"), ("points_euchre", "1")]:
         with pytest.raises(OptionError, match="does not apply to six-card Bid Euchre"):
@@ -213,7 +213,7 @@ def test_euchre_rules_fits_80_columns() -> None:
 
 
 def test_lines_break_between_words_and_colour_takes_no_room() -> None:
-    from pyengine.textview import fit, visible_len
+    from pyengine.play.textview import fit, visible_len
     red = "\x1b[31mJ\u2665\x1b[39m"
     coloured = " ".join([red] * 26)                 # 77 columns on screen
     assert fit(coloured) == [coloured]

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from pyengine.cli import cli
-from pyengine.rng import SEED_MAX, SEED_MIN
+from pyengine.core.rng import SEED_MAX, SEED_MIN
 
 
 def _default_prg(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
@@ -80,7 +80,7 @@ def build(force: bool) -> None:
 @prg_option
 def crosscheck(games: int, seed: int, human: str, jobs: int | None, prg: Path) -> None:
     """Play games on the 6502 (under the harness) and in pyengine; compare every event."""
-    from pyengine.progress import bar
+    from pyengine.measure.progress import bar
 
     from .crosscheck import budget_table
     from .crosscheck import crosscheck as run
@@ -117,7 +117,7 @@ def budget(games: int, prg: Path) -> None:
     decision path is taken), checks each against pyengine, and reports the
     median and worst cycles of each computer decision kind and of shuffle+deal.
     """
-    from pyengine.progress import bar
+    from pyengine.measure.progress import bar
 
     from .crosscheck import Figures, budget_table, size_lines
     from .crosscheck import crosscheck as run
@@ -175,10 +175,10 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
     """
     import random
 
-    from pyengine.replay import judge
-    from pyengine.replaylog import HandPrinter
-    from pyengine.terminal import colour_allowed, locale_is_ascii, to_ascii
-    from pyengine.transcript import TranscriptError, loads
+    from pyengine.play.terminal import colour_allowed, locale_is_ascii, to_ascii
+    from pyengine.records.replay import judge
+    from pyengine.records.replaylog import HandPrinter
+    from pyengine.records.transcript import TranscriptError, loads
 
     from .harness import HarnessError
 
@@ -209,7 +209,7 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
 
 def _check_transcript(path: Path, force: bool) -> None:
     """Refuse a transcript path before the game, not after it (exit 2)."""
-    from pyengine.transcript_writer import check_target
+    from pyengine.records.transcript_writer import check_target
 
     problem = check_target(path, force)
     if problem:
@@ -217,8 +217,8 @@ def _check_transcript(path: Path, force: bool) -> None:
 
 
 def _write_transcript(path: Path, force: bool, obj: dict) -> None:
-    from pyengine.transcript import Transcript
-    from pyengine.transcript_writer import TranscriptWriter
+    from pyengine.records.transcript import Transcript
+    from pyengine.records.transcript_writer import TranscriptWriter
 
     t = Transcript(rules=obj["rules"], seed=obj["seed"], events=obj["events"],
                    options=obj["options"])
@@ -237,7 +237,7 @@ def _write_transcript(path: Path, force: bool, obj: dict) -> None:
 
 def _interactive(prg: Path, seed: int | None, transcript: Path | None,
                  echo: Callable[[str], None], colour: bool, force: bool) -> None:
-    from pyengine.safeio import UnreadableLine, read_line
+    from pyengine.records.safeio import UnreadableLine, read_line
 
     from .c64_terminal import interactive
     from .frontend import Frontend
@@ -303,7 +303,7 @@ def shot(seed: int | None, at: int, out: Path | None, scale: int, prg: Path) -> 
         seed = random.SystemRandom().randrange(SEED_MAX + 1)
     if out is None:
         out = Path(f"euchre-{seed}.png")
-    from pyengine.outpaths import output_problem
+    from pyengine.records.outpaths import output_problem
 
     problem = output_problem(out, (".png",))
     if problem:                                  # before the program runs

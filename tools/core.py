@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pyengine.cards import SUITS
-from pyengine.cards import card_name as _engine_card_name
+from pyengine.core.cards import SUITS
+from pyengine.core.cards import card_name as _engine_card_name
 
 from .c64map import SymbolError, Symbols
 from .harness import C64, HarnessError

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pyengine.player import RandomPlayer, RefPlayer
-from pyengine.rules import BIT93
-from pyengine.runner import play_game
-from pyengine.transcript import from_game
+from pyengine.core.rules import BIT93
+from pyengine.players.player import RandomPlayer, RefPlayer
+from pyengine.players.runner import play_game
+from pyengine.records.transcript import from_game
 
 from .core import Core, random_chooser
 from .harness import REAL_FRAME_CYCLES, HarnessError

@@ -35,7 +35,7 @@ def _imports() -> object:
         from .cli import main as cli_main
 
         if sys.argv[1:2] == ["play"]:
-            import pyengine.shell  # noqa: F401  (imported by the command anyway)
+            import pyengine.play.shell  # noqa: F401  (imported by the command anyway)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)   # a pending signal lands here
     return cli_main

@@ -30,13 +30,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pyengine.cards import SUITS, card_name, parse_card
-from pyengine.game import BidAction, DiscardAction, GameState, PlayAction
-from pyengine.player import RefPlayer
-from pyengine.replay import ReplayError, replay
-from pyengine.rules import BIT93
-from pyengine.runner import play_game
-from pyengine.transcript import Transcript, from_game
+from pyengine.core.cards import SUITS, card_name, parse_card
+from pyengine.core.game import BidAction, DiscardAction, GameState, PlayAction
+from pyengine.core.rules import BIT93
+from pyengine.players.player import RefPlayer
+from pyengine.players.runner import play_game
+from pyengine.records.replay import ReplayError, replay
+from pyengine.records.transcript import Transcript, from_game
 
 from .core import EventDecoder, open_program
 from .harness import C64

@@ -2,7 +2,7 @@
 
 Each ``check_*`` function runs a primitive of the built program under the harness for
 every input of its space (or a seeded sample of it) and compares the result with the
-Python reference (:mod:`pyengine.cards`, :data:`pyengine.rules.BIT93`). It returns a
+Python reference (:mod:`pyengine.core.cards`, :data:`pyengine.core.rules.BIT93`). It returns a
 :class:`Report`: how many cases, how many differed, the first difference in full, and
 the worst cycle count seen.
 
@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb, perm
 
-from pyengine.cards import (
+from pyengine.core.cards import (
     DECK_SIZE,
     SUITS,
     Card,
@@ -37,7 +37,7 @@ from pyengine.cards import (
     power,
     trick_winner_index,
 )
-from pyengine.rules import BIT93
+from pyengine.core.rules import BIT93
 
 from .harness import C64
 

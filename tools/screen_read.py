@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pyengine.cards import SUIT_SYMBOLS, SUITS, rank_of, suit_of, trump_rank
+from pyengine.core.cards import SUIT_SYMBOLS, SUITS, rank_of, suit_of, trump_rank
 
 from .charset import screen_to_unicode_table
 from .harness import HarnessError

@@ -21,7 +21,7 @@ import argparse
 import random
 import sys
 
-from pyengine.game import BidAction
+from pyengine.core.game import BidAction
 
 from .frontend import STOP, _bid_tuple, prompt, south_hand
 from .vice_judge import (

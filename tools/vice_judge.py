@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pyengine.game import Action, BidAction, GameState
-from pyengine.player import RefPlayer
-from pyengine.rules import BIT93
+from pyengine.core.game import Action, BidAction, GameState
+from pyengine.core.rules import BIT93
+from pyengine.players.player import RefPlayer
 
 from .frontend import (
     LEFT,

@@ -1,0 +1,239 @@
+"""The arena: duplicate matches between two players, with honest statistics.
+
+A *match* is one game played to the rules' target. Matches come in duplicate
+pairs: one deal sequence (game number) is played twice, team A in seats 0+2
+and then in seats 1+3, so each team is dealt the cards its opponents had, and
+the luck of the deal cancels out. ``--matches N`` plays N matches (N/2 deal
+sequences, rounded up), spread over ``--jobs`` processes.
+
+Reported for each team, with 95% intervals:
+
+* matches won: a Wilson interval over the matches (conservative for
+  duplicate play, where the two halves of a pair are negatively correlated);
+* points per hand (hands played, passed-out ones excluded): mean with a
+  normal interval clustered by deal sequence (each pair's hands together);
+* euchres: the share of its calls that were euchred, and euchres it inflicted
+  per hand (Wilson);
+* lone hands: tries per hand, and the share of tries that made (3+ tricks)
+  and that marched (5 tricks) (Wilson).
+
+Players are given as text: ``random``, ``ref``, ``pimc``, with options after
+a colon (``pimc:worlds=20,time=0``; ``random:seed=3``). ``pimc`` alone means
+the arena setting :data:`pyengine.players.pimc.ARENA`.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field, fields
+
+from pyengine.core.events import PASS, Bid, Deal, GameOver, PassedOut, Score
+from pyengine.core.game import GameState
+from pyengine.core.rules import Rules
+from pyengine.players.player import BidThresholds, Player, RandomPlayer, RefPlayer
+from pyengine.players.runner import MAX_HANDS, HandLimitReached, play_out
+from pyengine.players.varplayer import VariantPlayer, classic
+
+PLAYER_KINDS = ("random", "ref", "pimc")
+
+
+class PlayerSpecError(ValueError):
+    """A player description the arena cannot read; the message says why."""
+
+
+def make_player(spec: str, seed: int = 0) -> Player:
+    """Build a player from its text form (see the module docstring)."""
+    kind, _, opts = spec.partition(":")
+    kind = kind.strip().lower()
+    if kind == "random":
+        s = seed
+        for part in filter(None, opts.split(",")):
+            name, _, value = part.partition("=")
+            if name.strip() != "seed":
+                raise PlayerSpecError(f"random: unknown option {name.strip()!r} (seed)")
+            if not value.strip().lstrip("-").isdigit():
+                raise PlayerSpecError(f"random: option {part.strip()!r}: use seed=INTEGER")
+            s = int(value) + seed
+        return RandomPlayer(s)
+    if kind == "ref":
+        values = {}
+        known = [f.name for f in fields(BidThresholds)]
+        for part in filter(None, opts.split(",")):
+            name, _, value = part.partition("=")
+            name = name.strip()
+            if name not in known or not value.strip().lstrip("-").isdigit():
+                raise PlayerSpecError(f"ref: option {part.strip()!r}: use NAME=INTEGER with "
+                                      f"NAME one of {', '.join(known)}")
+            values[name] = int(value)
+        return RefPlayer(name=spec, thresholds=BidThresholds(**values))
+    if kind == "pimc":
+        from pyengine.players.pimc import PimcPlayer, parse_player_options
+        try:
+            return PimcPlayer(parse_player_options(opts), name=spec)
+        except ValueError as exc:
+            raise PlayerSpecError(f"pimc: {exc}") from None
+    raise PlayerSpecError(f"unknown player {kind!r} (known: {', '.join(PLAYER_KINDS)})")
+
+
+@dataclass
+class TeamTally:
+    """Per-team counts from one or more matches."""
+
+    wins: int = 0
+    points: int = 0            # points scored
+    net: int = 0               # points scored minus conceded
+    calls: int = 0             # hands in which this team made trump
+    euchred: int = 0           # ... and took fewer than 3 tricks
+    euchres: int = 0           # hands in which it euchred the makers
+    alone_tries: int = 0
+    alone_made: int = 0        # 3+ tricks alone
+    alone_marches: int = 0     # 5 tricks alone
+
+    def add(self, other: TeamTally) -> None:
+        """Add another tally's counts to this one."""
+        for k, v in asdict(other).items():
+            setattr(self, k, getattr(self, k) + v)
+
+
+@dataclass
+class MatchResult:
+    """One arena match: who sat where, the final score and the tallies."""
+    sequence: int              # deal sequence index (pairs share it)
+    game_number: int
+    a_seats: int               # 0: team A in seats 0+2; 1: seats 1+3
+    hands: int                 # hands played (passed-out ones excluded)
+    deals: int                 # every deal, passed-out ones included
+    a: TeamTally
+    b: TeamTally
+    seconds: float
+    records: list[HandRecord] = field(default_factory=list)
+    decided: bool = True       # False: stopped at the hand limit, won by neither
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One deal of a match, in engine seats and teams (team A is team ``a_seats``)."""
+
+    hand: int                  # deal number in the game (passed-out deals included)
+    dealer: int
+    before: tuple[int, int]    # score (team 0, team 1) before the deal
+    maker: int | None          # None: passed out
+    round: int = 0
+    trump: int | None = None
+    alone: bool = False
+    maker_tricks: int = 0
+    points: tuple[int, int] = (0, 0)
+
+
+def seat_player(player: Player, rules: Rules) -> Player:
+    """``player`` ready for ``rules``: the reference player plays only Bit #93's shape
+    (four players, 24 cards, an upcard), so elsewhere it plays through VariantPlayer,
+    which asks it wherever it can (as the shell's computer players do)."""
+    if isinstance(player, RefPlayer) and not classic(rules):
+        return VariantPlayer(name=player.name, _ref=player)
+    return player
+
+
+def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats: int,
+               sequence: int = 0, max_hands: int = MAX_HANDS) -> MatchResult:
+    """One game: team A (spec_a) in seats a_seats, a_seats+2; team B in the others.
+
+    A game not decided within ``max_hands`` deals stops there, won by neither
+    (``decided`` is False): six-card Bid Euchre has no floor, and weak players
+    may never reach its target.
+    """
+    start = time.perf_counter()
+    pa = [seat_player(make_player(spec_a, 1000 * game_number + s), rules) for s in range(4)]
+    pb = [seat_player(make_player(spec_b, 1000 * game_number + s + 4), rules)
+          for s in range(4)]
+    seats = [pa[s] if (s & 1) == a_seats else pb[s] for s in range(4)]
+    game = GameState.new(rules, game_number)
+    try:
+        play_out(game, seats, max_hands)
+    except HandLimitReached:
+        pass
+    tally = (TeamTally(), TeamTally())          # by team index 0/1 of the engine
+    hands = 0
+    alone = False
+    records: list[HandRecord] = []
+    deal, call, total = None, None, (0, 0)
+    for e in game.events:
+        if isinstance(e, Deal):
+            deal, call = e, None
+        elif isinstance(e, PassedOut):
+            records.append(HandRecord(deal.hand, deal.dealer, total, None))
+        elif isinstance(e, Bid) and e.call != PASS:
+            alone = e.alone
+            call = e
+        if isinstance(e, Score):
+            records.append(HandRecord(deal.hand, deal.dealer, total, call.seat, call.round,
+                                      call.suit, call.alone, e.tricks[e.makers], e.points))
+            total = e.total
+            hands += 1
+            mk, df = tally[e.makers], tally[1 - e.makers]
+            mt = e.tricks[e.makers]
+            mk.calls += 1
+            for t in (0, 1):
+                tally[t].points += e.points[t]
+                tally[t].net += e.points[t] - e.points[1 - t]
+            if mt < (3 if e.bid is None else e.bid):    # euchred (Bid Euchre: set)
+                mk.euchred += 1
+                df.euchres += 1
+            if alone:
+                mk.alone_tries += 1
+                mk.alone_made += mt >= 3
+                mk.alone_marches += mt == 5
+        elif isinstance(e, GameOver):
+            tally[e.winner].wins += 1
+    return MatchResult(sequence, game_number, a_seats, hands, game.hand_no,
+                       tally[a_seats], tally[1 - a_seats], time.perf_counter() - start,
+                       records, decided=game.over)
+
+
+def _ignore_sigint() -> None:
+    """A worker leaves Ctrl-C to the parent, which ends the pool (no worker tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_task(task: tuple) -> MatchResult:
+    rules, number, spec_a, spec_b, a_seats, seq = task
+    return play_match(rules, number, spec_a, spec_b, a_seats, seq)
+
+
+def tasks(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int) -> list[tuple]:
+    """The arena's work list: each deal twice, the teams swapping seats."""
+    pairs = (matches + 1) // 2
+    out = []
+    for i in range(pairs):
+        number = (seed + i) % 65536
+        out += [(rules, number, spec_a, spec_b, 0, i), (rules, number, spec_a, spec_b, 1, i)]
+    return out
+
+
+def run_matches(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int = 0,
+                jobs: int = 2, progress: Callable[[int, int], None] | None = None
+                ) -> tuple[list[MatchResult], float]:
+    """Play the matches (duplicate pairs) on ``jobs`` processes; return them and the wall time."""
+    make_player(spec_a)
+    make_player(spec_b)                          # fail early on a bad description
+    work = tasks(rules, spec_a, spec_b, matches, seed)
+    start = time.perf_counter()
+    results: list[MatchResult] = []
+    if jobs <= 1:
+        it: Iterator[MatchResult] = map(_run_task, work)
+        for r in it:
+            results.append(r)
+            if progress:
+                progress(len(results), len(work))
+    else:
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:   # Ctrl-C: terminated
+            for r in pool.imap_unordered(_run_task, work, chunksize=1):
+                results.append(r)
+                if progress:
+                    progress(len(results), len(work))
+    results.sort(key=lambda r: (r.sequence, r.a_seats))
+    return results, time.perf_counter() - start

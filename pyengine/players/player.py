@@ -1,0 +1,330 @@
+"""Computer players: the reference player (``ref``) and a random player.
+
+The reference player is the one the 6502 port runs, decision for decision, so
+it is written for a 6502: integers only, small tables, no search, and every
+tie broken the same way (the lowest card code, or the lowest suit number).
+Each decision reads only the deciding seat's :class:`~pyengine.core.game.SeatView`.
+
+Tables (indexed by trump rank 0-6 = 9 10 Q K A left right, or plain rank 0-5
+= 9 10 J Q K A):
+
+* ``TRUMP_POINTS``  - what a trump is worth to the bidder.
+* ``OFF_ACE_POINTS`` - an ace of another suit; ``VOID_POINTS`` per void
+  side suit when the hand also holds at least two trumps.
+
+Decision rules (each function's docstring says the detail):
+
+1. Bidding, round 1 (:func:`ref_bid`): strength of the hand in the upcard's
+   suit, adjusted for who gets the upcard: the dealer adds its points (he will
+   hold it) less those of his lowest trump (the discard rule makes him throw
+   it away), the dealer's opponents subtract half of them. Order up at
+   ``ORDER_MIN`` or more; alone at ``ALONE_MIN`` or more. The dealer's partner
+   (Canadian rule: he must go alone, and the upcard goes to a dealer who sits
+   out) orders at ``CANADIAN_MIN`` or more, without the upcard adjustment.
+2. Bidding, round 2: the strongest suit other than the upcard's (ties: lowest
+   suit number); name it at ``NAME_MIN`` or more, alone at ``ALONE_MIN``.
+3. Discard (:func:`ref_discard`): among the legal discards, if they are trumps
+   the lowest trump; otherwise the card with the lowest keep value
+   ``2 * rank + (2 if it is not alone in its suit)`` (low cards and singletons
+   go first, so the dealer makes voids).
+4. Lead (:func:`ref_play`, empty trick): if my team made trump and I hold the
+   highest trump still out, lead it (the right bower first); else an ace of a
+   side suit; else my lowest side card; else my lowest trump.
+5. Follow: if my partner is winning the trick, throw my least valuable legal
+   card (never trump partner's winner). Otherwise, if some legal card beats the
+   winning card, play the lowest such card; else throw the least valuable.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from pyengine.core.cards import (
+    ACE,
+    DECK_SIZE,
+    EFFECTIVE_SUIT,
+    POWER,
+    TRUMP_ORDER,
+    TRUMP_RANK,
+    Card,
+    Suit,
+    rank_of,
+    suit_of,
+)
+from pyengine.core.events import NAME, ORDER
+from pyengine.core.game import (
+    DISCARD_ACTIONS,
+    PASS_ACTION,
+    PLAY_ACTIONS,
+    Action,
+    BidAction,
+    DiscardAction,
+    Phase,
+    PlayAction,
+    SeatView,
+    bid_action,
+    partner_of,
+)
+
+TRUMP_POINTS = (2, 2, 2, 3, 4, 5, 6)   # 9 10 Q K A left right
+OFF_ACE_POINTS = 2
+VOID_POINTS = 1
+VOID_MIN_TRUMPS = 2
+# Tuned in the arena (docs/strength.md): the first values (11, 11, 19, 19) made
+# ref too timid - pimc took most of its points by calling hands ref defended.
+ORDER_MIN = 9                          # order up in round 1
+NAME_MIN = 9                           # name a suit in round 2
+CANADIAN_MIN = 12                      # the dealer's partner orders (and must go alone)
+ALONE_MIN = 15                         # go alone
+
+
+@dataclass(frozen=True)
+class BidThresholds:
+    """The strengths at which the reference player bids (the 6502 holds the defaults).
+
+    ``canadian_min``: the dealer's partner's round-1 order, which must go alone;
+    ``name_min``: naming a suit in round 2. Other values make player variants for
+    the arena (``ref:order_min=10``); the game's ``ref`` is the default.
+    """
+
+    order_min: int = ORDER_MIN
+    alone_min: int = ALONE_MIN
+    canadian_min: int = CANADIAN_MIN
+    name_min: int = NAME_MIN
+
+
+DEFAULT_THRESHOLDS = BidThresholds()
+_PLAY, _BID1, _BID2, _DISCARD = Phase.PLAY, Phase.BID1, Phase.BID2, Phase.DISCARD
+TRUMP_WORTH_BASE = 10                  # throw-away order: side cards 0-5, trumps 10-16
+
+
+class Player(Protocol):
+    """Anything that decides for a seat from that seat's view (docs/library.md)."""
+
+    name: str
+
+    def decide(self, view: SeatView) -> Action:
+        """One of ``view.legal``: what this seat does now."""
+        ...
+
+
+def hand_strength(hand: tuple[Card, ...] | list[Card], trump: Suit) -> int:
+    """Bidding strength of ``hand`` with ``trump`` as trump (see the tables)."""
+    ranks = TRUMP_RANK[trump]
+    eff = EFFECTIVE_SUIT[trump]
+    strength = 0
+    trumps = 0
+    suits_held = 0
+    for c in hand:
+        tr = ranks[c]
+        if tr >= 0:
+            strength += TRUMP_POINTS[tr]
+            trumps += 1
+        else:
+            suits_held |= 1 << eff[c]
+            if rank_of(c) == ACE:
+                strength += OFF_ACE_POINTS
+    if trumps >= VOID_MIN_TRUMPS:
+        for s in range(4):
+            if s != trump and not suits_held & (1 << s):
+                strength += VOID_POINTS
+    return strength
+
+
+def round1_strength(v: SeatView) -> int:
+    """Strength for ordering up the upcard, adjusted for where the upcard goes.
+
+    The dealer adds the upcard's points, less his lowest trump's when he holds
+    one: Bit #93's discard rule then forces him to throw that trump away. The
+    dealer's opponents subtract half the upcard's points.
+    """
+    trump = suit_of(v.upcard)
+    strength = hand_strength(v.hand, trump)
+    ranks = TRUMP_RANK[trump]
+    up = TRUMP_POINTS[ranks[v.upcard]]
+    if v.seat == v.dealer:
+        strength += up
+        lowest = min((ranks[c] for c in v.hand if ranks[c] >= 0), default=None)
+        if lowest is not None:
+            strength -= TRUMP_POINTS[lowest]
+    elif (v.seat - v.dealer) & 1:          # an opponent of the dealer
+        strength -= up // 2
+    return strength
+
+
+def ref_bid(v: SeatView, t: BidThresholds = DEFAULT_THRESHOLDS) -> BidAction:
+    """Round 1 and round 2 bidding, as in the module docstring (rules 1 and 2)."""
+    legal = v.legal
+    if v.round == 1:
+        trump = suit_of(v.upcard)
+        may_order = plain_order = False         # Canadian: one may order, alone only
+        for a in legal:
+            if a.call == ORDER:
+                may_order = True
+                if not a.alone:
+                    plain_order = True
+                    break
+        canadian = may_order and not plain_order
+        if canadian:
+            strength = hand_strength(v.hand, trump)
+            call_min = t.canadian_min
+        else:
+            strength = round1_strength(v)
+            call_min = t.order_min
+        if strength < call_min:
+            return PASS_ACTION
+        alone = strength >= t.alone_min
+        return _pick_bid(legal, ORDER, trump, alone)
+    best_suit, best = None, -1
+    for s in range(4):
+        if s == suit_of(v.upcard):
+            continue
+        st = hand_strength(v.hand, s)
+        if st > best:
+            best_suit, best = s, st
+    if best < t.name_min and PASS_ACTION in legal:
+        return PASS_ACTION
+    return _pick_bid(legal, NAME, best_suit, best >= t.alone_min)
+
+
+def _pick_bid(legal: tuple[Action, ...], call: str, suit: Suit, alone: bool) -> BidAction:
+    """The wanted bid, falling back to the one alone choice the rules allow."""
+    want = bid_action(call, suit, alone)
+    if want in legal:
+        return want
+    other = bid_action(call, suit, not alone)
+    return other if other in legal else PASS_ACTION
+
+
+def ref_discard(v: SeatView) -> DiscardAction:
+    """Rule 3: lowest trump when trumps must go, else the lowest keep value."""
+    trump = v.trump
+    ranks = TRUMP_RANK[trump]
+    cards = sorted(a.card for a in v.legal)
+    if all(ranks[c] >= 0 for c in cards):
+        return DISCARD_ACTIONS[min(cards, key=lambda c: (ranks[c], c))]
+    eff = EFFECTIVE_SUIT[trump]
+    counts = [0, 0, 0, 0]
+    for c in v.hand:
+        counts[eff[c]] += 1
+
+    def keep(c: Card) -> tuple[int, int]:
+        if ranks[c] >= 0:
+            return (TRUMP_WORTH_BASE * 2 + ranks[c], c)
+        return (2 * rank_of(c) + (2 if counts[eff[c]] > 1 else 0), c)
+
+    return DISCARD_ACTIONS[min(cards, key=keep)]
+
+
+def worth(card: Card, trump: Suit) -> int:
+    """Throw-away order: side cards by rank (0-5), trumps above them (10-16)."""
+    tr = TRUMP_RANK[trump][card]
+    return TRUMP_WORTH_BASE + tr if tr >= 0 else rank_of(card)
+
+
+# (worth, code) as one number, by trump and card: the key of _lowest_worth's min()
+_WORTH_KEY: tuple[tuple[int, ...], ...] = tuple(
+    tuple(worth(Card(c), t) * 64 + c for c in range(DECK_SIZE)) for t in range(4))
+
+
+def _lowest_worth(cards: list[Card], trump: Suit) -> Card:
+    """The card of least worth, the lowest code among equals."""
+    return min(cards, key=_WORTH_KEY[trump].__getitem__)
+
+
+def boss_trump(v: SeatView) -> Card | None:
+    """My trump that is the highest one not yet played, if I hold it."""
+    hand = set(v.hand)
+    played = set(v.played)
+    for c in TRUMP_ORDER[v.trump]:
+        if c in hand:
+            return c
+        if c not in played:
+            return None
+    return None
+
+
+def ref_play(v: SeatView) -> PlayAction:
+    """Rules 4 (lead) and 5 (follow) of the module docstring."""
+    trump = v.trump
+    legal = sorted([a.card for a in v.legal])
+    trick = v.trick
+    if not trick:
+        return PLAY_ACTIONS[_ref_lead(v, legal)]
+    table = POWER[trump][EFFECTIVE_SUIT[trump][trick[0][1]]]
+    win_seat, win_card = trick[0]
+    for s, c in trick:                          # the highest power is unique
+        if table[c] > table[win_card]:
+            win_seat, win_card = s, c
+    if win_seat == partner_of(v.seat):
+        return PLAY_ACTIONS[_lowest_worth(legal, trump)]
+    best = table[win_card]
+    winners = [c for c in legal if table[c] > best]
+    if winners:                                 # powers above 0 are unique: no ties
+        return PLAY_ACTIONS[min(winners, key=table.__getitem__)]
+    return PLAY_ACTIONS[_lowest_worth(legal, trump)]
+
+
+def _ref_lead(v: SeatView, legal: list[Card]) -> Card:
+    trump = v.trump
+    ranks = TRUMP_RANK[trump]
+    if v.maker is not None and (v.maker & 1) == (v.seat & 1):
+        boss = boss_trump(v)
+        if boss is not None:
+            return boss
+    side = [c for c in legal if ranks[c] < 0]
+    aces = [c for c in side if c % 6 == ACE]   # rank_of for the 24 cards ref plays
+    if aces:
+        return aces[0]
+    if side:
+        return _lowest_worth(side, trump)
+    return _lowest_worth(legal, trump)
+
+
+@dataclass
+class RefPlayer:
+    """The reference computer player (the one the 6502 runs)."""
+
+    name: str = "ref"
+    thresholds: BidThresholds = DEFAULT_THRESHOLDS
+
+    def decide(self, view: SeatView) -> Action:
+        """Bid, discard or play by the reference rules (module docstring)."""
+        legal = view.legal
+        if len(legal) == 1:         # every rule below answers a legal action: this one
+            return legal[0]
+        phase = view.phase
+        if phase is _PLAY:
+            return ref_play(view)
+        if phase is _BID1 or phase is _BID2:
+            return ref_bid(view, self.thresholds)
+        if phase is _DISCARD:
+            return ref_discard(view)
+        return ref_play(view)
+
+
+@dataclass
+class RandomPlayer:
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    seed: int = 0
+    name: str = "random"
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+        self._bits = self._rng.getrandbits
+
+    def decide(self, view: SeatView) -> Action:
+        """A legal action chosen uniformly at random (``random.Random(seed).choice``)."""
+        # CPython's choice(seq) is seq[_randbelow(len(seq))], _randbelow drawing
+        # n.bit_length() bits until below n: the same draws, written inline (issue 13;
+        # tests/test_player.py compares them with choice)
+        legal = view.legal
+        n = len(legal)
+        k = n.bit_length()
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal[r]

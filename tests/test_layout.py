@@ -1,0 +1,141 @@
+"""pyengine's folders say what depends on what (docs/library.md "Where things are").
+
+The import graph is read from the sources (every ``import``, at any depth of a module,
+including the ones under ``if TYPE_CHECKING``), so a lazy import inside a function
+cannot hide a cycle.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent / "pyengine"
+
+# What each subpackage may import of pyengine, besides itself.
+ALLOWED = {
+    "core": set(),
+    "players": {"core"},
+    "records": {"core", "players"},
+    "play": {"core", "players", "records", "measure"},
+    "measure": {"core", "players", "records"},
+    "cli": {"core", "players", "records", "play", "measure"},
+}
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """The pyengine modules ``path`` imports (``from pkg import mod`` counts as pkg.mod)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            found.add(mod)
+            found |= {f"{mod}.{a.name}" for a in node.names}
+    return {m for m in found if m.split(".")[0] == "pyengine"}
+
+
+def graph() -> dict[str, set[str]]:
+    modules = {module_name(p): p for p in ROOT.rglob("*.py")}
+    return {name: {m for m in imports_of(p) if m in modules and m != name}
+            for name, p in modules.items()}
+
+
+def group(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_each_folder_imports_only_what_it_may():
+    bad = []
+    for name, deps in graph().items():
+        g = group(name)
+        if not g:               # pyengine/__init__: the public names, from everywhere
+            continue
+        for dep in deps:
+            d = group(dep)
+            if d and d != g and d not in ALLOWED[g]:
+                bad.append(f"{name} imports {dep}")
+    assert bad == []
+
+
+def test_the_engine_never_imports_the_6502_tools():
+    bad = [f"{module_name(p)} imports {m}" for p in ROOT.rglob("*.py")
+           for m in imports_of(p) if m.startswith("pyengine.tools")]
+    bad += [f"{module_name(p)} imports tools" for p in ROOT.rglob("*.py")
+            if "tools" in {n.split(".")[0] for n in _plain_imports(p)}]
+    assert bad == []
+
+
+def _plain_imports(path: Path) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out.add(node.module)
+    return out
+
+
+def test_no_module_imports_itself_through_others():
+    g = graph()
+    cycles = []
+    state: dict[str, int] = {}      # 1: on the current path, 2: done
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for dep in sorted(g[node]):
+            if dep.endswith("__init__") or dep == "pyengine":
+                continue
+            if state.get(dep) == 1:
+                cycles.append(" -> ".join(path[path.index(dep):] + [dep]))
+            elif dep not in state:
+                visit(dep, path + [dep])
+        state[node] = 2
+
+    for node in sorted(g):
+        if node not in state and node != "pyengine":
+            visit(node, [node])
+    assert cycles == []
+
+
+def test_the_checker_sees_a_cycle_and_a_wrong_way_import(tmp_path, monkeypatch):
+    """The three checks above can fail: a fake tree with a cycle and a core -> play import."""
+    fake = tmp_path / "pyengine"
+    for sub in ("core", "play"):
+        (fake / sub).mkdir(parents=True)
+        (fake / sub / "__init__.py").write_text("")
+    (fake / "__init__.py").write_text("")
+    (fake / "core" / "a.py").write_text("def f():\n    from pyengine.play import b\n")
+    (fake / "play" / "b.py").write_text("from pyengine.core import a\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", fake)
+    g = graph()
+    assert "pyengine.play.b" in g["pyengine.core.a"]
+    try:
+        test_each_folder_imports_only_what_it_may()
+    except AssertionError:
+        pass
+    else:
+        raise AssertionError("core importing play was not seen")
+    try:
+        test_no_module_imports_itself_through_others()
+    except AssertionError:
+        pass
+    else:
+        raise AssertionError("the cycle core.a -> play.b -> core.a was not seen")
