@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pyengine.cards import SUITS, parse_card
+from pyengine.core.cards import SUITS, parse_card
 
 from .screen import COLS
 from .screen_read import (

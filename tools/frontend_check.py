@@ -29,11 +29,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyengine.game import BidAction, GameState
-from pyengine.player import RefPlayer
-from pyengine.rules import BIT93
-from pyengine.runner import play_game
-from pyengine.transcript import from_game
+from pyengine.core.game import BidAction, GameState
+from pyengine.core.rules import BIT93
+from pyengine.players.player import RefPlayer
+from pyengine.players.runner import play_game
+from pyengine.records.transcript import from_game
 
 from .charset import charset_bytes, load_glyphs
 from .event_screens import KEYS_WAITING, event_problems

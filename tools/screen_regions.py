@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pyengine.cards import SUIT_SYMBOLS, rank_of, suit_of
-from pyengine.game import GameState
+from pyengine.core.cards import SUIT_SYMBOLS, rank_of, suit_of
+from pyengine.core.game import GameState
 
 from .screen import COLS, ROWS
 from .screen_read import (
