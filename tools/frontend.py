@@ -643,6 +643,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
             raise FrontendError(f"game {number}: the program waits, but not for South's "
                                 f"decision (after event {len(fe.events)}):\n{screen.text()}")
         played.prompts += 1
+        first = screen                        # the prompt as it is first shown
         if on_prompt:
             on_prompt(fe, p)                  # may press keys that decide nothing
             screen = fe.screen()
@@ -653,7 +654,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
                                 f"{game.turn} to {game.phase.value}")
         if check:
             problems = check_screen(screen, game, number)
-            problems += table_problems(screen, number, game, fe.events, p.kind)
+            problems += table_problems(first, number, game, fe.events, p.kind)
             if p.kind.startswith("bid"):
                 want = tuple(_bid_tuple(a, game.bid_round) for a in game.legal_actions())
                 if p.choices != want:
