@@ -43,6 +43,8 @@ from .screen_regions import (
     BG_BACK,
     HINT,
     LIGHT_BLUE,
+    MSG_LEAD,
+    MSG_PLAY,
     TEXT,
     UPCARD_LABEL_COL,
     UPCARD_LABEL_ROW,
@@ -76,6 +78,8 @@ class Table:
     message: str | None = None                        # None: whatever South's prompt left
     message_suit: int | None = None                   # "X NAMES <suit>"
     message_alone: bool = False                       # and " ALONE" after it
+    prompt_messages: bool = True                      # False: keys at the prompts (fuzz)
+    south_human: bool = True                          # False: the demo
 
     def _say(self, text: str | None, suit: int | None = None, alone: bool = False) -> None:
         self.message, self.message_suit, self.message_alone = text, suit, alone
@@ -126,7 +130,11 @@ class Table:
             self.backs[seat] -= 1
             if seat == 0:
                 self.south.remove(card)
-                self._say(None)               # South's prompt's message stays
+                # South's prompt's message stays (unless keys before it changed it)
+                lead = len(self.trick) == 1
+                if self.south_human:          # (a computer South leaves the last message)
+                    self._say((MSG_LEAD if lead else MSG_PLAY) if self.prompt_messages
+                              else None)
         elif kind == "trick":
             self.tricks[e["winner"] % 2] += 1
             self.middle, self.trick = "none", []
@@ -195,13 +203,18 @@ def _south_decides(e: dict) -> bool:
     return e.get("seat") == 0 and e["ev"] in ("bid", "discard", "play")
 
 
-def event_problems(seed: int, events: list[dict], drawn: dict[int, Screen]) -> str | None:
+def event_problems(seed: int, events: list[dict], drawn: dict[int, Screen],
+                   prompt_messages: bool = True, south_human: bool = True) -> str | None:
     """The first event after which the screen (``drawn[i]``: the screen once event i
-    is drawn) differs from the table the reference events make; None if none does."""
-    table = Table(seed)
+    is drawn) differs from the table the reference events make; None if none does.
+    ``prompt_messages`` False: keys pressed at South's prompts (fuzz) may have left
+    another message than the prompt's own; ``south_human`` False: the demo, where
+    South's seat is the computer's too."""
+    table = Table(seed, prompt_messages=prompt_messages, south_human=south_human)
     for i, e in enumerate(events):
         table.apply(e)
-        if i + 1 >= len(events) or _south_decides(events[i + 1]) or i not in drawn:
+        if i + 1 >= len(events) or (south_human and _south_decides(events[i + 1])) \
+                or i not in drawn:
             continue
         if e["ev"] == "first_dealer":
             continue

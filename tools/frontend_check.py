@@ -98,7 +98,7 @@ NOTES = {
     "alone": ((0x33, 6), (0x26, 6), (0x33, 10)),
 }
 SFX_WIN, SFX_LOSE = 0x22, 0x19                  # the first notes of the game's end
-SID_FREQ_HI = 0x01
+SID_FREQ_HI, SID_CTRL, SID_GATE = 0x01, 0x04, 0x01
 SID_SETUP = {0x03: 0x08, 0x05: 0x09, 0x06: 0xA4, 0x18: 0x0F}   # pulse width, envelope, volume
 
 
@@ -120,8 +120,8 @@ class Scenario:
 
 
 SCENARIOS = (
-    Scenario(0, 0, STOP, ram="ones", rules_first=True),
-    Scenario(23, 1, "T", south="pass", max_prompts=12, ram="zeros", start="1"),
+    Scenario(0, 0, STOP, ram="zeros", rules_first=True),
+    Scenario(23, 1, "T", south="pass", max_prompts=12, ram="random:23", start="1"),
     Scenario(2, 2, "P", ram="random:15", fuzz=3, start="joystick"),
     Scenario(WIN_GAME, 4, "T", south="ref"),
     Scenario(65535, 3, STOP, max_prompts=8, speed="FAST"),
@@ -189,15 +189,18 @@ def effect_notes(effect: str, frames: int) -> list[int]:
     return out
 
 
-def sound_problems(fe: Frontend, events: list[dict]) -> str | None:
+def sound_problems(fe: Frontend, events: list[dict], south_human: bool = True) -> str | None:
     """Each event not followed by South's prompt starts its effect and plays as much
     of it as its pause lasts (at NO WAIT only the first note), or no new note if
     it starts none and none plays on; the game's end plays the tune of the winner."""
     writes = fe.c64.sid_writes
+    ungated = [w for w in writes if w.reg == SID_CTRL and w.value and not w.value & SID_GATE]
+    if ungated:
+        return f"SID: a note started without the gate bit: control ${ungated[0].value:02X}"
     playing = False                   # an effect may still be playing (not checked)
     for i in range(len(events) - 1):
         effect = effect_of(events[i])
-        if i not in fe.sid_span or _south_decides(events[i + 1]):
+        if i not in fe.sid_span or (south_human and _south_decides(events[i + 1])):
             playing = True
             continue
         start, end = fe.sid_span[i]
@@ -285,7 +288,8 @@ def demo_problems(prg: Path | str | None) -> str | None:
     diff = first_difference(events, want)
     if diff:
         return f"demo game {DEMO_GAME}: the 6502 differs from pyengine at {diff}"
-    problem = event_problems(DEMO_GAME, events, fe.drawn) or sound_problems(fe, events)
+    problem = event_problems(DEMO_GAME, events, fe.drawn, south_human=False) \
+        or sound_problems(fe, events, south_human=False)
     if problem:
         return f"demo: {problem}"
     last = len(want) - 1
@@ -306,6 +310,7 @@ def demo_problems(prg: Path | str | None) -> str | None:
     return None
 
 
+KERNAL_STATUS = 0x90         # ST, just past the BASIC zero page the game saves
 STOP_AFTER_FRAMES = 4        # RUN/STOP pressed this long after South's answer: in a pause
 
 
@@ -336,6 +341,7 @@ def restore_problems(fe: Frontend) -> None:
     c64.run_frames(10)
     if c64.at_basic or fe.screen() != before or len(fe.events) != events:
         raise Verdict(f"RESTORE alone changed the game:\n{fe.screen().text()}")
+    status_byte = c64.mem[KERNAL_STATUS]
     c64.press("STOP")
     c64.run_frames(10)
     if prompt(fe.screen()).kind != "title":
@@ -347,6 +353,9 @@ def restore_problems(fe: Frontend) -> None:
     if c64.basic_zero_page_problems():
         raise Verdict(f"BASIC's zero page after RUN/STOP + RESTORE: "
                       f"{c64.basic_zero_page_problems()[:3]}")
+    if c64.mem[KERNAL_STATUS] != status_byte:
+        raise Verdict(f"RUN/STOP + RESTORE changed the KERNAL's status byte $90: "
+                      f"${status_byte:02X} -> ${c64.mem[KERNAL_STATUS]:02X}")
     c64.release()
     c64.basic_run()
     if prompt(fe.screen()).kind != "title":
@@ -399,7 +408,7 @@ def run_checks(prg: Path | str | None = None) -> None:
                       choose=CHOOSERS[s.south], speed=s.speed, fuzz=s.fuzz, start=s.start)
         if s.max_prompts is None:
             check_identity(played)
-        for problem in (event_problems(s.game, played.events, fe.drawn),
+        for problem in (event_problems(s.game, played.events, fe.drawn, not s.fuzz),
                         sound_problems(fe, played.events),
                         pause_problems(fe, played.events, s.speed)):
             if problem:
