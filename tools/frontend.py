@@ -613,7 +613,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
          on_prompt: Callable[[Frontend, Prompt], None] | None = None,
          timed: bool = False, max_prompts: int | None = None,
          choose: Callable[[GameState, random.Random], object] | None = None,
-         start: str = "keys") -> PlayedGame:
+         start: str = "keys", sound: bool = True) -> PlayedGame:
     """Play one game from the title: South random legal moves by keys and joystick.
 
     ``seed`` None: the game number comes from the title's frame counter (after
@@ -628,7 +628,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
     """
     if fuzz:
         fe.hold_frames = lambda: rng.randint(2, 12)   # fuzzing: short and long presses
-    fe.start(seed, speed=speed, wait_frames=wait_frames, how=start)
+    fe.start(seed, speed=speed, wait_frames=wait_frames, how=start, sound=sound)
     screen = fe.screen()
     number = status(screen).game
     if seed is not None and number != seed:

@@ -38,6 +38,7 @@ from pyengine.records.transcript import from_game
 from .charset import charset_bytes, load_glyphs
 from .event_screens import KEYS_WAITING, event_problems
 from .frontend import (
+    DELETE,
     GAP_FRAMES,
     HOLD_FRAMES,
     RETURN,
@@ -55,6 +56,7 @@ from .frontend import (
     play,
     prompt,
     status,
+    title_number_line,
 )
 from .harness import HarnessError
 from .screen_read import BG_FACE, ROW_KEYS, ROW_MSG
@@ -117,14 +119,17 @@ class Scenario:
     speed: str = "NO WAIT"
     fuzz: int = 0             # random keys that decide nothing, before each choice
     start: str = "keys"       # the game number and the start: keys, "1", joystick
+    sound: bool = True
+    too_big_first: bool = False  # type a game number over 65535 first (refused)
 
 
 SCENARIOS = (
     Scenario(0, 0, STOP, ram="zeros", rules_first=True),
-    Scenario(23, 1, "T", south="pass", max_prompts=12, ram="random:23", start="1"),
+    Scenario(23, 1, "T", south="pass", max_prompts=12, ram="random:23", start="1",
+             too_big_first=True),
     Scenario(2, 2, "P", ram="random:15", fuzz=3, start="joystick"),
     Scenario(WIN_GAME, 4, "T", south="ref"),
-    Scenario(65535, 3, STOP, max_prompts=8, speed="FAST"),
+    Scenario(65535, 3, STOP, max_prompts=8, speed="FAST", sound=False),
 )
 DEMO_GAME, DEMO_END_FRAMES = 93, 150            # c64/main.oph: a demo's result shows 3 s
 RULES_PAGES = 3
@@ -225,6 +230,13 @@ def sound_problems(fe: Frontend, events: list[dict], south_human: bool = True) -
     return None
 
 
+def silence(fe: Frontend) -> str | None:
+    """Sound off: no note from the start of the game."""
+    first = min(fe.sid_span.values(), default=(len(fe.c64.sid_writes), 0))[0]
+    notes = [w for w in fe.c64.sid_writes[first:] if w.reg == SID_FREQ_HI]
+    return f"sound off, yet {len(notes)} notes played" if notes else None
+
+
 def pace_units(e: dict) -> int:
     """The computer's pause after an event, in units of one card's pause (c64/hooks.oph)."""
     kind = e["ev"]
@@ -263,6 +275,23 @@ def _reference(game: GameState, rng: random.Random):
 
 
 CHOOSERS = {"random": None, "pass": _passing, "ref": _reference}
+
+
+TOO_BIG = "TOO BIG: GAME NUMBERS GO UP TO 65535"
+
+
+def too_big(fe: Frontend) -> None:
+    """4, 99999, RETURN on the title: refused with a line saying why, still asking; the
+    next digit clears the line; DEL and RETURN leave the entry (the number typed next)."""
+    for key in ("4", *"99999", RETURN):
+        screen = fe.key(key)
+    if screen.row(15).strip() != TOO_BIG or title_number_line(screen) != "GAME NUMBER? -":
+        raise Verdict(f"game number 99999 not refused with {TOO_BIG!r}:\n{screen.text()}")
+    screen = fe.key("1")
+    if screen.row(15).strip():
+        raise Verdict(f"the refusal stays after the next digit:\n{screen.text()}")
+    fe.key(DELETE)
+    fe.key(RETURN)
 
 
 def rules_pages(fe: Frontend) -> None:
@@ -404,12 +433,15 @@ def run_checks(prg: Path | str | None = None) -> None:
             raise Verdict(f"{problem} (power-on RAM {s.ram})")
         if s.rules_first:
             rules_pages(fe)
+        if s.too_big_first:
+            too_big(fe)
         played = play(fe, s.game, random.Random(s.seed), max_prompts=s.max_prompts,
-                      choose=CHOOSERS[s.south], speed=s.speed, fuzz=s.fuzz, start=s.start)
+                      choose=CHOOSERS[s.south], speed=s.speed, fuzz=s.fuzz, start=s.start,
+                      sound=s.sound)
         if s.max_prompts is None:
             check_identity(played)
         for problem in (event_problems(s.game, played.events, fe.drawn, not s.fuzz),
-                        sound_problems(fe, played.events),
+                        sound_problems(fe, played.events) if s.sound else silence(fe),
                         pause_problems(fe, played.events, s.speed)):
             if problem:
                 raise Verdict(f"{problem} (game {s.game} at {s.speed}, RAM {s.ram})")
