@@ -156,6 +156,7 @@ class Frontend:
         self._last_decoded: int | None = None
         self.sid_span: dict[int, tuple[int, int]] = {}    # event -> its SID writes
         self.frames = 0                                   # wait_frame calls
+        self.sid_start = 0
         self.pauses: dict[int, int] = {}                  # event -> frames it waited
         self._getin = self.c64._traps[GETIN].handler        # the harness's own GETIN
         self.c64.trap("hook_event", self._on_event, rts=False)
@@ -367,6 +368,7 @@ class Frontend:
         self._last_decoded = None
         if self.drawn is not None:
             self.drawn, self.sid_span, self.pauses = {}, {}, {}
+        self.sid_start = len(self.c64.sid_writes)     # the game's first SID write
         key = "1" if how == "1" else RETURN
         if how == "joystick":
             self._wait_to_press()

@@ -202,6 +202,13 @@ def sound_problems(fe: Frontend, events: list[dict], south_human: bool = True) -
     ungated = [w for w in writes if w.reg == SID_CTRL and w.value and not w.value & SID_GATE]
     if ungated:
         return f"SID: a note started without the gate bit: control ${ungated[0].value:02X}"
+    if events and events[0]["ev"] == "first_dealer" and 0 in fe.sid_span:
+        dealt = [w.value for w in writes[fe.sid_start:fe.sid_span[0][0]]
+                 if w.reg == SID_FREQ_HI]
+        want = [NOTES["card"][0][0]] * len(events[0]["cards"])
+        if dealt != want:
+            return (f"SID while the first dealer is dealt for: notes "
+                    f"{[hex(v) for v in dealt]}, want {[hex(v) for v in want]}")
     playing = False                   # an effect may still be playing (not checked)
     for i in range(len(events) - 1):
         effect = effect_of(events[i])
