@@ -216,9 +216,12 @@ def event_problems(seed: int, events: list[dict], drawn: dict[int, Screen],
         if i + 1 >= len(events) or (south_human and _south_decides(events[i + 1])) \
                 or i not in drawn:
             continue
-        if e["ev"] == "first_dealer":
-            continue
-        problems = table.model().problems(drawn[i])
+        model = table.model()
+        if e["ev"] == "first_dealer":         # the cards dealt for it lie over each other
+            for r in range(6, 17):
+                for c in range(9, 30):
+                    model.put(r, c, ANY, "trick")
+        problems = model.problems(drawn[i])
         if problems:
             return (f"game {seed}, after event {i} {e}: " + "; ".join(problems)
                     + "\n" + drawn[i].text())

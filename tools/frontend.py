@@ -320,14 +320,20 @@ class Frontend:
         raise FrontendError(f"the joystick never brought the '>' to {item}:\n"
                             f"{self.screen().text()}")
 
-    def dial_game_number(self, number: int | str) -> Screen:
+    def dial_game_number(self, number: int | str, long_way: bool = False) -> Screen:
         """By joystick alone: the game number item, each digit dialled up or down (the
-        short way from 0), right to take it, fire to end the entry."""
+        short way from 0; ``long_way``: up, past 9 and round again), right to take it,
+        fire to end the entry."""
         self.menu("number")
         if prompt(self.screen()).kind != "number":
             raise FrontendError(f"fire on the game number did not open its entry:\n"
                                 f"{self.screen().text()}")
         for d in (int(c) for c in str(number)):
+            if long_way:
+                for _ in range(d + 10):
+                    self.joystick("up")
+                self.joystick("right")
+                continue
             for _ in range(d if d <= 5 else 10 - d):
                 self.joystick("up" if d <= 5 else "down")
             self.joystick("right")
@@ -340,12 +346,12 @@ class Frontend:
         run until the program waits for a key (or ``stop_after`` events are drawn).
 
         ``how``: "keys" (4, the digits, RETURN; RETURN starts), "1" (the same, key 1
-        starts) or "joystick" (the number dialled, fire on START)."""
+        starts) or "joystick" (the number dialled the long way round, fire on START)."""
         if prompt(self.screen()).kind != "title":
             raise FrontendError(f"not on the title screen:\n{self.screen().text()}")
         self.set_options(speed, sound, demo)
         if number is not None and how == "joystick":
-            self.dial_game_number(number)
+            self.dial_game_number(number, long_way=True)
             if title_number_line(self.screen()) != f"4  GAME NUMBER {number}":
                 raise FrontendError(f"the title shows {title_number_line(self.screen())!r} "
                                     f"after dialling game {number}")
