@@ -42,6 +42,7 @@ from .frontend import (
     GAP_FRAMES,
     HOLD_FRAMES,
     RETURN,
+    SPACE,
     STEP_CYCLES,
     STOP,
     Frontend,
@@ -350,6 +351,23 @@ KERNAL_STATUS = 0x90         # ST, just past the BASIC zero page the game saves
 STOP_AFTER_FRAMES = 4        # RUN/STOP pressed this long after South's answer: in a pause
 
 
+SPACE_HELD_FRAMES = 100      # 2 s: the computer plays and South is asked again meanwhile
+
+
+def space_held(fe: Frontend) -> None:
+    """SPACE held 2 s at a prompt answers it once (the first bid or the card under the
+    cursor); its repeats must not answer the next prompt (c64/input.oph begin_prompt)."""
+    c64, before = fe.c64, len(fe.events)
+    c64.run_frames(GAP_FRAMES)
+    c64.hold(SPACE, SPACE_HELD_FRAMES)
+    c64.run_frames(SPACE_HELD_FRAMES + GAP_FRAMES)
+    c64.run_until_idle(STEP_CYCLES)
+    answers = [e for e in fe.events[before:] if _south_decides(e)]
+    if len(answers) != 1:
+        raise Verdict(f"SPACE held {SPACE_HELD_FRAMES} frames made {len(answers)} South "
+                      f"decisions, want 1: {answers}")
+
+
 def stop_in_pause(fe: Frontend) -> None:
     """At a prompt (at a speed with pauses): RETURN answers (the first bid, PASS, or
     the card under the cursor, the first legal one), and RUN/STOP pressed while the
@@ -404,6 +422,7 @@ def _after_game(fe: Frontend, s: Scenario, played: PlayedGame) -> None:
         if s.speed == "NO WAIT":
             restore_problems(fe)
         else:
+            space_held(fe)
             stop_in_pause(fe)
         return
     check_game_over(played)
