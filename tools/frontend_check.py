@@ -56,6 +56,7 @@ from .frontend import (
     first_difference,
     play,
     prompt,
+    south_hand,
     status,
     title_number_line,
 )
@@ -100,6 +101,7 @@ NOTES = {
     "march": ((0x22, 4), (0x2B, 4), (0x33, 4), (0x44, 12)),
     "alone": ((0x33, 6), (0x26, 6), (0x33, 10)),
 }
+SFX_ERROR = 0x06
 SFX_WIN, SFX_LOSE = 0x22, 0x19                  # the first notes of the game's end
 SID_FREQ_HI, SID_CTRL, SID_GATE = 0x01, 0x04, 0x01
 SID_SETUP = {0x03: 0x08, 0x05: 0x09, 0x06: 0xA4, 0x18: 0x0F}   # pulse width, envelope, volume
@@ -122,10 +124,11 @@ class Scenario:
     start: str = "keys"       # the game number and the start: keys, "1", joystick
     sound: bool = True
     too_big_first: bool = False  # type a game number over 65535 first (refused)
+    refusals: bool = False    # at South's discards, try each illegal card first
 
 
 SCENARIOS = (
-    Scenario(0, 0, STOP, ram="zeros", rules_first=True),
+    Scenario(0, 0, STOP, ram="zeros", rules_first=True, refusals=True),
     Scenario(23, 1, "T", south="pass", max_prompts=12, ram="random:23", start="1",
              too_big_first=True),
     Scenario(2, 2, "P", ram="random:15", fuzz=3, start="joystick"),
@@ -302,6 +305,33 @@ def too_big(fe: Frontend) -> None:
     fe.key(RETURN)
 
 
+MSG_KEEP_UPCARD = "KEEP THE UPCARD: DISCARD ANOTHER"
+MSG_DISCARD_TRUMP = "YOU HOLD TRUMP: DISCARD A TRUMP"
+
+
+def discard_refusals(game_number: int):
+    """An on_prompt hook: at South's discard, the number of each card he may not put
+    away buzzes and says why (the upcard, or a non-trump while he holds another
+    trump), and changes nothing."""
+    def hook(fe: Frontend, p) -> None:
+        if p.kind != "discard":
+            return
+        game = engine_state(game_number, fe.events)
+        legal = {a.card for a in game.legal_actions()}
+        for h in south_hand(fe.screen()):
+            if h.card in legal:
+                continue
+            events, sid = len(fe.events), len(fe.c64.sid_writes)
+            screen = fe.key(str(h.slot + 1))
+            want = MSG_KEEP_UPCARD if h.card == game.upcard else MSG_DISCARD_TRUMP
+            buzz = [w.value for w in fe.c64.sid_writes[sid:] if w.reg == SID_FREQ_HI]
+            if (screen.row(ROW_MSG).strip() != want or len(fe.events) != events
+                    or SFX_ERROR not in buzz or prompt(screen).kind != "discard"):
+                raise Verdict(f"discarding card {h.slot + 1} ({h.card}) was not refused with "
+                              f"the buzz and {want!r}:\n{screen.text()}")
+    return hook
+
+
 def rules_pages(fe: Frontend) -> None:
     """Key 2 on the title: three pages, each key the next, then the title again."""
     fe.key("2")
@@ -463,7 +493,8 @@ def run_checks(prg: Path | str | None = None) -> None:
             too_big(fe)
         played = play(fe, s.game, random.Random(s.seed), max_prompts=s.max_prompts,
                       choose=CHOOSERS[s.south], speed=s.speed, fuzz=s.fuzz, start=s.start,
-                      sound=s.sound)
+                      sound=s.sound,
+                      on_prompt=discard_refusals(s.game) if s.refusals else None)
         if s.max_prompts is None:
             check_identity(played)
         for problem in (event_problems(s.game, played.events, fe.drawn, not s.fuzz),
