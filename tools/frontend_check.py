@@ -4,15 +4,16 @@
 and checks, against pyengine (never against the 6502's own output):
 
 * the title: its text, the colour of every line, the four jacks; the VIC-II set-up
-  (ECM, screen and charset where c64/main.oph puts them, the four backgrounds) and
-  the character set in RAM against c64/charset.txt;
-* whole games (tools/frontend.py's ``play``) with every region of the table at
-  each South prompt (tools/screen_regions.py) and after every event
-  (tools/event_screens.py), the SID effect each event starts, the transcript
-  against pyengine's game and the game-over screen with its score sheet:
-  game 0 (South deals, picks up and discards, goes alone; the Canadian
-  partner; round 2), game 23 with South passing (a hand passed out twice) and
-  game 2 (a lone hand); after each the game-over keys: RUN/STOP, T and P;
+  (ECM, screen and charset where c64/main.oph puts them, the four backgrounds), the
+  character set in RAM against c64/charset.txt and the SID set-up;
+* the games and screens of SCENARIOS (docs/frontend.md lists them), each under its
+  own power-on RAM pattern: every region of the table at each South prompt
+  (tools/screen_regions.py) and after every event (tools/event_screens.py), the SID
+  effects and pauses (tools/frontend_timing.py), the transcript against pyengine's
+  game, the game-over screen with its score sheet and its keys (RUN/STOP, T, P);
+  the rules pages, a refused game number, refused discards, SPACE held, RUN/STOP in
+  the computer's pause, RESTORE and RUN/STOP + RESTORE;
+* the demo: a game of four computer players and its 3 s result.
 
 It returns None when every check passes (the mutant survived), else the first
 failure in a line or a few. tools/mutants.py calls it for c64/ mutants;
@@ -60,6 +61,15 @@ from .frontend import (
     status,
     title_number_line,
 )
+from .frontend_timing import (
+    SFX_ERROR,
+    SID_FREQ_HI,
+    SID_SETUP,
+    pause_problems,
+    silence,
+    sound_problems,
+    south_decides,
+)
 from .harness import HarnessError
 from .screen_read import BG_FACE, ROW_KEYS, ROW_MSG
 from .screen_regions import BLACK, WHITE, Model
@@ -93,18 +103,6 @@ TITLE_LINES = {
 TITLE_JACKS_ROW, TITLE_JACKS_COL = 6, 12          # J♠ J♥ J♦ J♣, 4 columns apart
 JACKS = (2, 8, 14, 20)                            # pyengine card codes of JS JH JD JC
 
-# SID effects (c64/sound.oph): (frequency high byte, frames) of each note
-NOTES = {
-    "card": ((0x30, 2),),
-    "trick": ((0x22, 4), (0x2D, 6)),
-    "euchre": ((0x10, 8), (0x0C, 8), (0x09, 14)),
-    "march": ((0x22, 4), (0x2B, 4), (0x33, 4), (0x44, 12)),
-    "alone": ((0x33, 6), (0x26, 6), (0x33, 10)),
-}
-SFX_ERROR = 0x06
-SFX_WIN, SFX_LOSE = 0x22, 0x19                  # the first notes of the game's end
-SID_FREQ_HI, SID_CTRL, SID_GATE = 0x01, 0x04, 0x01
-SID_SETUP = {0x03: 0x08, 0x05: 0x09, 0x06: 0xA4, 0x18: 0x0F}   # pulse width, envelope, volume
 
 
 WIN_GAME = 7                  # South playing as RefPlayer wins it (the winner's tune)
@@ -137,7 +135,6 @@ SCENARIOS = (
 )
 DEMO_GAME, DEMO_END_FRAMES = 93, 150            # c64/main.oph: a demo's result shows 3 s
 RULES_PAGES = 3
-SPEED_FRAMES = {"NO WAIT": 0, "FAST": 8}          # frames a pause unit lasts (docs/frontend.md)
 
 
 class Verdict(Exception):
@@ -170,109 +167,6 @@ def title_problems(fe: Frontend) -> str | None:
                         f"{at // 8} row {at % 8}")
     return "title: " + "; ".join(problems) if problems else None
 
-
-def effect_of(e: dict) -> str | None:
-    """The effect an event starts, from the reference events (c64/hooks.oph)."""
-    if e["ev"] == "play":
-        return "card"
-    if e["ev"] == "bid" and e["alone"]:
-        return "alone"
-    if e["ev"] == "trick":
-        return "trick" if e["winner"] % 2 == 0 else None
-    if e["ev"] == "score":
-        made = e["tricks"][e["makers"]]
-        return "euchre" if made < 3 else "march" if made == 5 else None
-    return None
-
-
-def effect_notes(effect: str, frames: int) -> list[int]:
-    """The notes (frequency high bytes) an effect writes in its first ``frames`` frames:
-    the first at once, each next one when the last has lasted its frames."""
-    notes = NOTES[effect]
-    out, at = [notes[0][0]], notes[0][1] + 1
-    for freq, length in notes[1:]:
-        if at > frames:
-            break
-        out.append(freq)
-        at += length + 1
-    return out
-
-
-def sound_problems(fe: Frontend, events: list[dict], south_human: bool = True) -> str | None:
-    """Each event not followed by South's prompt starts its effect and plays as much
-    of it as its pause lasts (at NO WAIT only the first note), or no new note if
-    it starts none and none plays on; the game's end plays the tune of the winner."""
-    writes = fe.c64.sid_writes
-    ungated = [w for w in writes if w.reg == SID_CTRL and w.value and not w.value & SID_GATE]
-    if ungated:
-        return f"SID: a note started without the gate bit: control ${ungated[0].value:02X}"
-    if events and events[0]["ev"] == "first_dealer" and 0 in fe.sid_span:
-        dealt = [w.value for w in writes[fe.sid_start:fe.sid_span[0][0]]
-                 if w.reg == SID_FREQ_HI]
-        want = [NOTES["card"][0][0]] * len(events[0]["cards"])
-        if dealt != want:
-            return (f"SID while the first dealer is dealt for: notes "
-                    f"{[hex(v) for v in dealt]}, want {[hex(v) for v in want]}")
-    playing = False                   # an effect may still be playing (not checked)
-    for i in range(len(events) - 1):
-        effect = effect_of(events[i])
-        if i not in fe.sid_span or (south_human and _south_decides(events[i + 1])):
-            playing = True
-            continue
-        start, end = fe.sid_span[i]
-        got = [w.value for w in writes[start:end] if w.reg == SID_FREQ_HI]
-        if effect is None:
-            if playing:
-                playing = fe.pauses[i] == 0
-                continue
-            want = []
-        else:
-            want = effect_notes(effect, fe.pauses[i])
-            playing = fe.pauses[i] == 0 or len(want) < len(NOTES[effect])
-        if got != want:
-            return (f"SID after event {i} {events[i]}: notes {[hex(v) for v in got]}, want "
-                    f"{[hex(v) for v in want]}")
-    last = len(events) - 1
-    if events[last]["ev"] == "game_over" and last in fe.sid_span:
-        notes = [w.value for w in writes[fe.sid_span[last][0]:] if w.reg == SID_FREQ_HI]
-        want = SFX_WIN if events[last]["winner"] == 0 else SFX_LOSE
-        if notes[:1] != [want]:
-            return f"SID at the game's end: notes {[hex(v) for v in notes[:3]]}, want {want:#x}"
-    return None
-
-
-def silence(fe: Frontend) -> str | None:
-    """Sound off: no note from the start of the game."""
-    first = min(fe.sid_span.values(), default=(len(fe.c64.sid_writes), 0))[0]
-    notes = [w for w in fe.c64.sid_writes[first:] if w.reg == SID_FREQ_HI]
-    return f"sound off, yet {len(notes)} notes played" if notes else None
-
-
-def pace_units(e: dict) -> int:
-    """The computer's pause after an event, in units of one card's pause (c64/hooks.oph)."""
-    kind = e["ev"]
-    if kind == "bid":
-        return 1 if e["call"] == "pass" else 3
-    if kind == "play":
-        return 0 if e["seat"] == 0 else 1
-    return {"first_dealer": 4, "deal": 2, "discard": 1, "passed_out": 4, "trick": 3,
-            "score": 6}.get(kind, 0)
-
-
-def pause_problems(fe: Frontend, events: list[dict], speed: str) -> str | None:
-    """Each event not followed by South's prompt waits exactly its pause."""
-    for i in range(len(events) - 1):
-        if i not in fe.pauses or _south_decides(events[i + 1]):
-            continue
-        want = pace_units(events[i]) * SPEED_FRAMES[speed]
-        if fe.pauses[i] != want:
-            return (f"the pause after event {i} {events[i]} at {speed}: {fe.pauses[i]} "
-                    f"frames, want {want}")
-    return None
-
-
-def _south_decides(e: dict) -> bool:
-    return e.get("seat") == 0 and e["ev"] in ("bid", "discard", "play")
 
 
 def _passing(game: GameState, rng: random.Random):
@@ -392,7 +286,7 @@ def space_held(fe: Frontend) -> None:
     c64.hold(SPACE, SPACE_HELD_FRAMES)
     c64.run_frames(SPACE_HELD_FRAMES + GAP_FRAMES)
     c64.run_until_idle(STEP_CYCLES)
-    answers = [e for e in fe.events[before:] if _south_decides(e)]
+    answers = [e for e in fe.events[before:] if south_decides(e)]
     if len(answers) != 1:
         raise Verdict(f"SPACE held {SPACE_HELD_FRAMES} frames made {len(answers)} South "
                       f"decisions, want 1: {answers}")
