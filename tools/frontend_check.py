@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from pyengine.core.cards import suit_of
 from pyengine.core.game import BidAction, GameState
 from pyengine.core.rules import BIT93
 from pyengine.players.player import RefPlayer
@@ -72,7 +73,7 @@ from .frontend_timing import (
 )
 from .harness import HarnessError
 from .screen_read import BG_FACE, ROW_KEYS, ROW_MSG
-from .screen_regions import BLACK, WHITE, Model
+from .screen_regions import BLACK, MSG_BID2, WHITE, Model, canadian
 
 CHARSET_RAM, CHARSET_SIZE = 0x2000, 2048          # c64/main.oph
 VIC_SETUP = {                                     # c64/video.oph, c64/main.oph
@@ -122,7 +123,7 @@ class Scenario:
     start: str = "keys"       # the game number and the start: keys, "1", joystick
     sound: bool = True
     too_big_first: bool = False  # type a game number over 65535 first (refused)
-    refusals: bool = False    # at South's discards, try each illegal card first
+    refusals: bool = False    # keys that must be refused at South's prompts, first
 
 
 SCENARIOS = (
@@ -203,26 +204,51 @@ MSG_KEEP_UPCARD = "KEEP THE UPCARD: DISCARD ANOTHER"
 MSG_DISCARD_TRUMP = "YOU HOLD TRUMP: DISCARD A TRUMP"
 
 
-def discard_refusals(game_number: int):
-    """An on_prompt hook: at South's discard, the number of each card he may not put
-    away buzzes and says why (the upcard, or a non-trump while he holds another
-    trump), and changes nothing."""
+MSG_CANADIAN = "CANADIAN RULE: YOU MUST GO ALONE"
+MSG_TURNED_DOWN = "THAT SUIT WAS TURNED DOWN"
+MSG_ROUND1_ONLY = "ROUND 1: O ORDER, A ALONE, P PASS"
+MSG_BID2_ALONE = "NAME TRUMP OR PASS (ALONE)"
+
+
+def _refused(fe: Frontend, key: str, kind: str, want: str, buzz: bool = True) -> None:
+    """``key`` at a ``kind`` prompt decides nothing and says ``want`` (with the buzz)."""
+    events, sid = len(fe.events), len(fe.c64.sid_writes)
+    screen = fe.key(key)
+    notes = [w.value for w in fe.c64.sid_writes[sid:] if w.reg == SID_FREQ_HI]
+    if (screen.row(ROW_MSG).strip() != want or len(fe.events) != events
+            or (buzz and SFX_ERROR not in notes) or prompt(screen).kind != kind):
+        raise Verdict(f"{key!r} at {kind} did not say {want!r}"
+                      f"{' with the buzz' if buzz else ''} and change nothing:\n"
+                      f"{screen.text()}")
+
+
+def refusals(game_number: int):
+    """An on_prompt hook: keys that must decide nothing at South's prompts, each
+    saying why. Discard: each card he may not put away (the upcard, or a non-trump
+    while he holds another trump). Round 1: a suit key; O from the Canadian partner;
+    L (the last trick) and P to go back, which must not pass. Round 2: the
+    turned-down suit; A twice (the message says ALONE, then not)."""
     def hook(fe: Frontend, p) -> None:
-        if p.kind != "discard":
-            return
         game = engine_state(game_number, fe.events)
-        legal = {a.card for a in game.legal_actions()}
-        for h in south_hand(fe.screen()):
-            if h.card in legal:
-                continue
-            events, sid = len(fe.events), len(fe.c64.sid_writes)
-            screen = fe.key(str(h.slot + 1))
-            want = MSG_KEEP_UPCARD if h.card == game.upcard else MSG_DISCARD_TRUMP
-            buzz = [w.value for w in fe.c64.sid_writes[sid:] if w.reg == SID_FREQ_HI]
-            if (screen.row(ROW_MSG).strip() != want or len(fe.events) != events
-                    or SFX_ERROR not in buzz or prompt(screen).kind != "discard"):
-                raise Verdict(f"discarding card {h.slot + 1} ({h.card}) was not refused with "
-                              f"the buzz and {want!r}:\n{screen.text()}")
+        if p.kind == "discard":
+            legal = {a.card for a in game.legal_actions()}
+            for h in south_hand(fe.screen()):
+                if h.card not in legal:
+                    _refused(fe, str(h.slot + 1), "discard", MSG_KEEP_UPCARD
+                             if h.card == game.upcard else MSG_DISCARD_TRUMP)
+        elif p.kind == "bid1":
+            _refused(fe, "S", "bid1", MSG_ROUND1_ONLY)
+            if canadian(game):
+                _refused(fe, "O", "bid1", MSG_CANADIAN)
+            before, events = fe.screen(), len(fe.events)
+            if prompt(fe.key("L")).kind != "last_trick" or fe.key("P") != before \
+                    or len(fe.events) != events:
+                raise Verdict(f"L, then P, at a round-1 bid did not bring the prompt back "
+                              f"unanswered:\n{fe.screen().text()}")
+        elif p.kind == "bid2":
+            _refused(fe, "SHDC"[suit_of(game.upcard)], "bid2", MSG_TURNED_DOWN)
+            _refused(fe, "A", "bid2", MSG_BID2_ALONE, buzz=False)
+            _refused(fe, "A", "bid2", MSG_BID2, buzz=False)
     return hook
 
 
@@ -388,7 +414,7 @@ def run_checks(prg: Path | str | None = None) -> None:
         played = play(fe, s.game, random.Random(s.seed), max_prompts=s.max_prompts,
                       choose=CHOOSERS[s.south], speed=s.speed, fuzz=s.fuzz, start=s.start,
                       sound=s.sound,
-                      on_prompt=discard_refusals(s.game) if s.refusals else None)
+                      on_prompt=refusals(s.game) if s.refusals else None)
         if s.max_prompts is None:
             check_identity(played)
         for problem in (event_problems(s.game, played.events, fe.drawn, not s.fuzz),
