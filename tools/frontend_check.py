@@ -54,6 +54,7 @@ from .frontend import (
     check_game_over,
     check_identity,
     check_sheet,
+    engine_last_trick,
     engine_state,
     first_difference,
     play,
@@ -72,8 +73,19 @@ from .frontend_timing import (
     south_decides,
 )
 from .harness import HarnessError
-from .screen_read import BG_FACE, ROW_KEYS, ROW_MSG
-from .screen_regions import BLACK, MSG_BID2, WHITE, Model, canadian
+from .screen import COLS, ROWS
+from .screen_read import (
+    BG_FACE,
+    BG_HILITE,
+    KEYS_BACK,
+    ROW_KEYS,
+    ROW_MSG,
+    SEAT_WORDS,
+    TRICK_COL,
+    TRICK_ROW,
+    Screen,
+)
+from .screen_regions import BLACK, FELT, HINT, MSG_BID2, TEXT, WHITE, Cell, Model, canadian
 
 CHARSET_RAM, CHARSET_SIZE = 0x2000, 2048          # c64/main.oph
 VIC_SETUP = {                                     # c64/video.oph, c64/main.oph
@@ -222,6 +234,36 @@ def _refused(fe: Frontend, key: str, kind: str, want: str, buzz: bool = True) ->
                       f"{screen.text()}")
 
 
+def last_trick_view(before: Screen, events: list[dict]) -> Model:
+    """The screen L shows over a prompt: the prompt's screen (``before``, already
+    checked against pyengine) with the middle showing only the last trick of the
+    reference events (the winner's card on yellow), the message saying who took it
+    (or that no trick has been played) and the keys line ANY KEY: BACK."""
+    m = Model()
+    for i in range(COLS * ROWS):
+        r, c = divmod(i, COLS)
+        ch = before.char(r, c)
+        m.put(r, c, Cell(ch, before.bg(r, c), None if ch == " " else before.colour(r, c)),
+              "unchanged")
+    for r in range(6, 17):
+        for c in range(9, 30):
+            m.put(r, c, FELT, "trick")
+    for c in range(COLS):
+        m.put(ROW_MSG, c, FELT, "message")
+        m.put(ROW_KEYS, c, FELT, "keys")
+    last = engine_last_trick(events)
+    if last is None:
+        m.text(ROW_MSG, 0, "NO TRICK PLAYED YET", TEXT, "message")
+    else:
+        cards, winner = last
+        for seat, card in cards.items():
+            m.card(TRICK_ROW[seat], TRICK_COL[seat], card, "trick",
+                   BG_HILITE if seat == winner else BG_FACE)
+        m.text(ROW_MSG, 0, f"LAST TRICK: {SEAT_WORDS[winner]} TOOK IT", TEXT, "message")
+    m.text(ROW_KEYS, 0, KEYS_BACK, HINT, "keys")
+    return m
+
+
 def refusals(game_number: int):
     """An on_prompt hook: keys that must decide nothing at South's prompts, each
     saying why. Discard: each card he may not put away (the upcard, or a non-trump
@@ -241,8 +283,12 @@ def refusals(game_number: int):
             if canadian(game):
                 _refused(fe, "O", "bid1", MSG_CANADIAN)
             before, events = fe.screen(), len(fe.events)
-            if prompt(fe.key("L")).kind != "last_trick" or fe.key("P") != before \
-                    or len(fe.events) != events:
+            view = fe.key("L")
+            problems = last_trick_view(before, fe.events).problems(view)
+            if problems:
+                raise Verdict("the last trick shown at a round-1 bid: " + "; ".join(problems)
+                              + "\n" + view.text())
+            if fe.key("P") != before or len(fe.events) != events:
                 raise Verdict(f"L, then P, at a round-1 bid did not bring the prompt back "
                               f"unanswered:\n{fe.screen().text()}")
         elif p.kind == "bid2":
@@ -367,7 +413,7 @@ def restore_problems(fe: Frontend) -> None:
                       f"{fe.screen().text()}")
 
 
-def _after_game(fe: Frontend, s: Scenario, played: PlayedGame) -> None:
+def _after_game(fe: Frontend, s: Scenario, played: PlayedGame, title_sp: int) -> None:
     if s.max_prompts is not None:
         if s.speed == "NO WAIT":
             restore_problems(fe)
@@ -382,6 +428,9 @@ def _after_game(fe: Frontend, s: Scenario, played: PlayedGame) -> None:
     before = len(fe.events)
     screen = fe.key(s.end_key)
     if s.end_key == STOP:
+        if fe.c64.mpu.sp != title_sp:
+            raise Verdict(f"RUN/STOP at the game's end left the stack at ${fe.c64.mpu.sp:02X}"
+                          f", not ${title_sp:02X} as on the title before the game")
         if prompt(screen).kind != "title":
             raise Verdict(f"RUN/STOP at the game-over screen did not go to the title:\n"
                           f"{screen.text()}")
@@ -404,6 +453,7 @@ def run_checks(prg: Path | str | None = None) -> None:
     for s in SCENARIOS:
         fe = Frontend(prg, record_events=True, ram=s.ram)
         fe.boot()
+        title_sp = fe.c64.mpu.sp             # the stack while the title waits for a key
         problem = title_problems(fe)
         if problem:
             raise Verdict(f"{problem} (power-on RAM {s.ram})")
@@ -422,7 +472,7 @@ def run_checks(prg: Path | str | None = None) -> None:
                         pause_problems(fe, played.events, s.speed)):
             if problem:
                 raise Verdict(f"{problem} (game {s.game} at {s.speed}, RAM {s.ram})")
-        _after_game(fe, s, played)
+        _after_game(fe, s, played, title_sp)
     problem = demo_problems(prg)
     if problem:
         raise Verdict(problem)
