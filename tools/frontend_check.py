@@ -364,7 +364,13 @@ def space_held(fe: Frontend) -> None:
                       f"decisions, want 1: {answers}")
 
 
-def stop_in_pause(fe: Frontend) -> None:
+def _stack_kept(fe: Frontend, title_sp: int, what: str) -> None:
+    if fe.c64.mpu.sp != title_sp:
+        raise Verdict(f"{what} left the stack at ${fe.c64.mpu.sp:02X}, not ${title_sp:02X} "
+                      f"as on the title before the game")
+
+
+def stop_in_pause(fe: Frontend, title_sp: int) -> None:
     """At a prompt (at a speed with pauses): RETURN answers (the first bid, PASS, or
     the card under the cursor, the first legal one), and RUN/STOP pressed while the
     computer plays on quits to the title at once, from the pause (c64/input.oph
@@ -376,6 +382,7 @@ def stop_in_pause(fe: Frontend) -> None:
     events = len(fe.events)
     c64.hold(STOP, HOLD_FRAMES)
     c64.run_until_idle(STEP_CYCLES)
+    _stack_kept(fe, title_sp, "RUN/STOP in the computer's pause")
     if len(fe.events) != events or prompt(fe.screen()).kind != "title":
         raise Verdict(f"RUN/STOP while the computer played did not quit to the title at "
                       f"once ({len(fe.events) - events} events after it):\n"
@@ -383,14 +390,27 @@ def stop_in_pause(fe: Frontend) -> None:
 
 
 def restore_problems(fe: Frontend) -> None:
-    """At a prompt: RESTORE alone changes nothing; RUN/STOP + RESTORE reaches BASIC's
-    READY. with BASIC's zero page as it was, and RUN shows the title again
-    (c64/nmi.oph; tests/test_restore.py)."""
+    """At a prompt: RESTORE alone changes nothing; RUN/STOP goes to the title, twice
+    (a new game between) with the stack where it was; then, with RUN/STOP held,
+    RESTORE reaches BASIC's READY. with BASIC's zero page and the status byte as they
+    were, and RUN shows the title again (c64/nmi.oph; tests/test_restore.py)."""
     c64, before, events = fe.c64, fe.screen(), len(fe.events)
     c64.press_restore()
     c64.run_frames(10)
     if c64.at_basic or fe.screen() != before or len(fe.events) != events:
         raise Verdict(f"RESTORE alone changed the game:\n{fe.screen().text()}")
+    sps = []
+    for _ in range(2):
+        if prompt(fe.key(STOP)).kind != "title":
+            raise Verdict(f"RUN/STOP at a prompt did not go to the title:\n"
+                          f"{fe.screen().text()}")
+        sps.append(c64.mpu.sp)
+        screen = fe.key(RETURN)
+        if prompt(screen).kind not in ("bid1", "bid2", "discard", "play"):
+            raise Verdict(f"RETURN after RUN/STOP did not start a game:\n{screen.text()}")
+    if sps[0] != sps[1]:
+        raise Verdict(f"each RUN/STOP at a prompt leaves the stack lower: ${sps[0]:02X}, "
+                      f"then ${sps[1]:02X}")
     status_byte = c64.mem[KERNAL_STATUS]
     c64.press("STOP")
     c64.run_frames(10)
@@ -419,7 +439,7 @@ def _after_game(fe: Frontend, s: Scenario, played: PlayedGame, title_sp: int) ->
             restore_problems(fe)
         else:
             space_held(fe)
-            stop_in_pause(fe)
+            stop_in_pause(fe, title_sp)
         return
     check_game_over(played)
     if s.end_key == "T":
@@ -428,9 +448,7 @@ def _after_game(fe: Frontend, s: Scenario, played: PlayedGame, title_sp: int) ->
     before = len(fe.events)
     screen = fe.key(s.end_key)
     if s.end_key == STOP:
-        if fe.c64.mpu.sp != title_sp:
-            raise Verdict(f"RUN/STOP at the game's end left the stack at ${fe.c64.mpu.sp:02X}"
-                          f", not ${title_sp:02X} as on the title before the game")
+        _stack_kept(fe, title_sp, "RUN/STOP at the game's end")   # (it returns normally)
         if prompt(screen).kind != "title":
             raise Verdict(f"RUN/STOP at the game-over screen did not go to the title:\n"
                           f"{screen.text()}")
