@@ -146,7 +146,7 @@ SCENARIOS = (
     Scenario(WIN_GAME, 4, "T", south="ref"),
     Scenario(65535, 3, STOP, max_prompts=8, speed="FAST", sound=False),
 )
-DEMO_GAME, DEMO_END_FRAMES = 93, 150            # c64/main.oph: a demo's result shows 3 s
+DEMO_GAME, DEMO_END_FRAMES = 1157, 150          # 18 hands, one passed out; the result shows 3 s
 RULES_PAGES = 3
 
 
