@@ -1,17 +1,22 @@
-"""The engine's speed against a baseline revision and OpenSpiel's euchre, in one run.
+"""The engine's speed against a baseline revision, side by side in one run.
 
     .venv/bin/python benchmarks/speed.py [--against REV] [--games N] [--rounds R]
 
 Plays the same workload as ``euchre bench`` (N games of four random players, N games
 of four ``ref`` players, game numbers 0 to N-1) with this checkout's pyengine and with
-the pyengine of git revision REV (default: f86287e, before issue 13), alternating
-R rounds in fresh processes and keeping each side's best round, so that both see the
-same load; the ratios are what to read, the hands per second only indications.
+the pyengine of git revision REV (default: f86287e, before issue 13), unpacked from git
+into a temporary folder. R rounds, each a fresh process per side, back to back (the
+side that goes first alternates), so both see the same load; each round gives a ratio,
+and the script prints the median ratio with the lowest and highest, and the median
+hands per second (indications only: the machine is shared). The time is the process's
+CPU time (``time.process_time``), not the wall clock: on a loaded machine the wall
+clock also counts the time other processes held the core. Figures, never asserts.
 
-If OpenSpiel (``pyspiel``) is importable, it also plays random games of its C++ euchre
-driven from Python (one hand a game: deal, bidding, play, as one of our hands) and
-prints the ratio. This script installs nothing: without OpenSpiel it says so and
-skips that line (``pip install open_spiel`` to add it; CI does not).
+Each side runs in an isolated interpreter (``python -I -S``: no site-packages, no
+PYTHONPATH, so an installed or editable pyengine cannot stand in for the unpacked
+one), and the workload checks that the ``pyengine`` it imported is the one in its
+folder. Both sides must deal the same number of hands (the same games), or the script
+stops with exit 1. OpenSpiel's ratio: benchmarks/openspiel_ratio.py.
 """
 
 from __future__ import annotations
@@ -19,47 +24,55 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = "f86287e"
 
+# Only names that both layouts export from ``pyengine`` itself (the flat one of
+# f86287e and the subpackages of a9cd6cb), so any revision since issue 2 runs it.
 WORKLOAD = """
 import json, sys, time
-from pyengine.players.player import RandomPlayer, RefPlayer
-from pyengine.core.rules import BIT93
-from pyengine.players.runner import play_game
-games = int(sys.argv[1])
+tree = sys.argv[1]
+sys.path.insert(0, tree)
+import pyengine
+from pyengine import BIT93, RandomPlayer, RefPlayer, play_game
+if not pyengine.__file__.startswith(tree):
+    raise SystemExit(f"imported {pyengine.__file__}, not the pyengine of {tree}")
+games = int(sys.argv[2])
 out = {}
 for label, make in (("random", lambda s: [RandomPlayer(s)] * 4),
                     ("ref", lambda s: [RefPlayer()] * 4)):
-    hands, start = 0, time.perf_counter()
+    hands, start = 0, time.process_time()
     for seed in range(games):
         hands += play_game(BIT93, seed, make(seed)).hand_no
-    out[label] = (hands, time.perf_counter() - start)
+    out[label] = (hands, time.process_time() - start)
 print(json.dumps(out))
 """
+LABELS = (("random", "random play (4 random seats)"), ("ref", "computer play (4 ref seats)"))
 
 
 def run_workload(tree: Path, games: int) -> dict[str, tuple[int, float]]:
-    """One round of the workload with the pyengine found in ``tree``."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    proc = subprocess.run([sys.executable, "-c", WORKLOAD, str(games)], cwd=tree, env=env,
-                          capture_output=True, text=True, check=True)
-    return {k: tuple(v) for k, v in json.loads(proc.stdout).items()}
+    """One round of the workload with the pyengine found in ``tree``: (hands, seconds)."""
+    proc = subprocess.run([sys.executable, "-I", "-S", "-c", WORKLOAD, str(tree), str(games)],
+                          cwd=tree, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"the workload failed in {tree}:\n{proc.stderr.strip()}")
+    return {k: (int(v[0]), float(v[1])) for k, v in json.loads(proc.stdout).items()}
 
 
 def extract(rev: str, into: Path) -> Path:
     """The pyengine/ folder of git revision ``rev``, unpacked into ``into``."""
-    archive = subprocess.run(["git", "archive", rev, "pyengine"], cwd=ROOT,
-                             capture_output=True, check=True).stdout
+    got = subprocess.run(["git", "archive", rev, "pyengine"], cwd=ROOT, capture_output=True)
+    if got.returncode != 0:
+        raise SystemExit(f"git archive {rev}: {got.stderr.decode().strip()}")
     path = into / "archive.tar"
-    path.write_bytes(archive)
+    path.write_bytes(got.stdout)
     with tarfile.open(path) as tar:
         if hasattr(tarfile, "data_filter"):          # Python 3.11.4 and later
             tar.extractall(into, filter="data")
@@ -68,66 +81,44 @@ def extract(rev: str, into: Path) -> Path:
     return into
 
 
-def openspiel_hands_per_second(seconds: float = 3.0) -> float | None:
-    """Random games of OpenSpiel's euchre for about ``seconds``; None if not installed."""
-    try:
-        import random
-
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game("euchre")
-    rng = random.Random(0)
-    hands, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        hands += 1
-    return hands / (time.perf_counter() - start)
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--against", default=BASELINE, help="git revision to compare with")
     ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=7)
     args = ap.parse_args(argv)
-    best: dict[str, dict[str, float]] = {"now": {}, "base": {}}
+    if args.games < 1 or args.rounds < 1:
+        ap.error("--games and --rounds must be at least 1")
+    rates: dict[str, dict[str, list[float]]] = {"now": {}, "base": {}}
+    ratios: dict[str, list[float]] = {}
     hands: dict[str, int] = {}
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         base = extract(args.against, Path(tmp))
-        for _ in range(args.rounds):
-            for side, tree in (("base", base), ("now", ROOT)):
-                for label, (n, secs) in run_workload(tree, args.games).items():
-                    hands.setdefault(f"{side}:{label}", n)
-                    if hands[f"{side}:{label}"] != n:
-                        raise SystemExit(f"{label}: {side} dealt {n} hands, not "
-                                         f"{hands[f'{side}:{label}']}: results differ")
-                    rate = n / secs
-                    best[side][label] = max(best[side].get(label, 0.0), rate)
-    load = os.getloadavg()[0]
-    print(f"{args.games} games each, best of {args.rounds} alternating rounds, "
-          f"load average {load:.1f}:")
-    for label, words in (("random", "random play (4 random seats)"),
-                         ("ref", "computer play (4 ref seats)")):
-        now, base = best["now"][label], best["base"][label]
-        same = hands[f"now:{label}"] == hands[f"base:{label}"]
-        print(f"  {words}: {now:,.0f} hands/s now, {base:,.0f} at {args.against}: "
-              f"{now / base:.2f}x ({hands[f'now:{label}']:,} hands"
-              f"{', the same games' if same else ', DIFFERENT games'})")
-    spiel = openspiel_hands_per_second()
-    if spiel is None:
-        print("  OpenSpiel: not installed (no module pyspiel), so no comparison; "
-              "`pip install open_spiel` adds it")
-    else:
-        now = best["now"]["random"]
-        print(f"  OpenSpiel euchre from Python, random play: {spiel:,.0f} hands/s; "
-              f"pyengine random play is {now / spiel:.2f}x that")
+        for rnd in range(args.rounds):
+            sides = (("base", base), ("now", ROOT))
+            got = {side: run_workload(tree, args.games)
+                   for side, tree in (sides if rnd % 2 == 0 else sides[::-1])}
+            for label, _ in LABELS:
+                for side in ("base", "now"):
+                    n, secs = got[side][label]
+                    if hands.setdefault(label, n) != n:
+                        print(f"{label}: {side} dealt {n:,} hands, not {hands[label]:,}: "
+                              "the engines play different games", file=sys.stderr)
+                        return 1
+                    rates[side].setdefault(label, []).append(n / secs)
+                ratios.setdefault(label, []).append(rates["now"][label][-1]
+                                                    / rates["base"][label][-1])
+    load = (load_before + os.getloadavg()[0]) / 2
+    print(f"{args.games} games each, {args.rounds} interleaved rounds, median "
+          f"(lowest-highest), CPU time, load average {load:.1f} on {os.cpu_count()} cores:")
+    for label, words in LABELS:
+        now = statistics.median(rates["now"][label])
+        base = statistics.median(rates["base"][label])
+        r = ratios[label]
+        print(f"  {words}: {statistics.median(r):.2f}x ({min(r):.2f}-{max(r):.2f}); "
+              f"{now:,.0f} hands/CPU s now, {base:,.0f} at {args.against} "
+              f"({hands[label]:,} hands each, the same games)")
     return 0
 
 

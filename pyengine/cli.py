@@ -13,6 +13,9 @@ from pathlib import Path
 import click
 
 from pyengine.core.rng import SEED_MAX, SEED_MIN
+from pyengine.play.pace import SPEEDS
+
+UNFINISHED_FILE = "unfinished.json"   # a quit game without --transcript: --resume it
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -27,8 +30,8 @@ def cli() -> None:
               help="Game number (0-65535); the same number deals the same cards. "
                    "Default: a random one.")
 @click.option("--auto", is_flag=True,
-              help="Every seat played by the computer; a game not decided after 2,000 "
-                   "deals stops there (exit 1).")
+              help="Every seat played by the computer (a game to watch); a game not "
+                   "decided after 2,000 deals stops there (exit 1).")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the game's euchre-transcript/1 JSON here.")
 @click.option("--ascii", "ascii_only", is_flag=True,
@@ -40,14 +43,68 @@ def cli() -> None:
               help="Change one rule of the preset, e.g. -o stick_the_dealer=false "
                    "(repeatable; euchre rules lists them).")
 @click.option("--force", is_flag=True, help="Replace an existing --transcript file.")
-def play(seed: int | None, auto: bool, transcript: Path | None, ascii_only: bool,
-         rules_name: str, options: tuple[str, ...], force: bool) -> None:
-    """Play Euchre in the shell: you are South, the computer plays the other seats."""
-    from pyengine.play.shell import run_shell_game
+@click.option("--plain", is_flag=True,
+              help="Line mode even on a terminal: a line per move, answers typed "
+                   "(for screen readers and scripts); pipes always get it.")
+@click.option("--speed", type=click.Choice(SPEEDS), default=None,
+              help="Pause before each computer move, as on the C64. Default: normal on "
+                   "a terminal, instant when the output is a pipe or a file.")
+@click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="FILE",
+              help="Go on with the unfinished game of a transcript (the game number and "
+                   "rules are the file's); it goes on being written to FILE.")
+@click.option("--autoplay/--no-autoplay", default=None,
+              help="Play a card by itself when it is your only legal one. Default: on "
+                   "in the full-screen table, off in line mode.")
+@click.pass_context
+def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | None,
+         ascii_only: bool, rules_name: str, options: tuple[str, ...], force: bool,
+         plain: bool, speed: str | None, resume: Path | None,
+         autoplay: bool | None) -> None:
+    """Play Euchre: you are South, the computer plays the other seats.
 
-    sys.exit(run_shell_game(seed=seed, auto=auto, transcript=transcript,
-                            ascii_only=ascii_only, rules_name=rules_name,
-                            options=options, force=force))
+    On a terminal of 80x24 or more the table is drawn full screen; elsewhere (a
+    pipe, --plain, a smaller terminal) the game is played line by line. At any
+    prompt: ? help, t hint, u take back, l last trick, q quit.
+    """
+    from pyengine.play.modes import PlayArgs, run_play
+    from pyengine.play.stats import data_dir, stats_path
+
+    if resume is not None:
+        given = [flag for flag, name in (("--seed", "seed"), ("--rules", "rules_name"),
+                                         ("--option", "options"), ("--auto", "auto"))
+                 if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise click.UsageError(f"--resume plays on the game of FILE, with its own game "
+                                   f"number and rules: drop {', '.join(given)}")
+    args = PlayArgs(seed, auto, transcript, ascii_only, rules_name, options, force, speed,
+                    autoplay, resume, plain)
+    sys.exit(run_play(args, stats_path=stats_path(),
+                      save_path=data_dir() / UNFINISHED_FILE))
+
+
+@cli.command()
+@click.option("--reset", is_flag=True, help="Forget the record (start again from nothing).")
+def stats(reset: bool) -> None:
+    """Your record in euchre play: games won and lost, points, euchres, lone hands."""
+    from pyengine.play.stats import StatsError, load_stats, reset_stats, stats_lines, stats_path
+
+    path = stats_path()
+    if reset:
+        problem = reset_stats(path)
+        if problem:
+            click.echo(f"euchre stats: {problem}", err=True)
+            sys.exit(1)
+        click.echo(f"Your record is forgotten ({path} removed).")
+        return
+    try:
+        record = load_stats(path)
+    except StatsError as exc:
+        click.echo(f"euchre stats: {exc}; it is set aside at your next finished game, or "
+                   "remove it with euchre stats --reset", err=True)
+        sys.exit(1)
+    for line in stats_lines(record):
+        click.echo(line)
+    click.echo(f"(kept in {path})")
 
 
 @cli.command(name="rules")

@@ -148,19 +148,42 @@ def _option(rng: random.Random) -> str:
 
 
 def play_args(rng: random.Random, files: Files) -> tuple[list[str], str]:
-    args = ["play", *_seed(rng), "--rules", _rules(rng)]
-    for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
-        args += ["-o", _option(rng)]
+    if rng.random() < 0.15:                     # go on with a game (or with garbage)
+        args = ["play", "--resume", files.transcript()]
+        if rng.random() < 0.2:
+            args += ["--seed", "3"]             # refused with --resume
+    else:
+        args = ["play", *_seed(rng), "--rules", _rules(rng)]
+        for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
+            args += ["-o", _option(rng)]
     if rng.random() < 0.5:
         args.append("--ascii")
     if rng.random() < 0.3:
+        args.append(rng.choice(["--plain", "--autoplay", "--no-autoplay"]))
+    if rng.random() < 0.3:
+        args += ["--speed", rng.choice(["instant", "fast", "warp"])]
+    if rng.random() < 0.3:
         args += ["--transcript", files.output(".json")]
-    if rng.random() < 0.6:
+    if rng.random() < 0.6 and "--resume" not in args:
         return [*args, "--auto"], ""
     words = ["p", "o", "a", "h", "t", "1", "2", "3", "6", "JD", "10h", "hi", "lo", "r", "k",
-             "?", "", "zz", "oa", "ha", "9", "4"]
+             "?", "", "zz", "oa", "ha", "9", "4", "u", "l", "g", "undo"]
     lines = [rng.choice(words) for _ in range(rng.randrange(0, 60))]
     return args, "\n".join(lines) + ("\nq\n" if rng.random() < 0.5 else "")
+
+
+def stats_args(rng: random.Random, files: Files) -> tuple[list[str], str]:
+    path = Path(os.environ["XDG_DATA_HOME"]) / "euchre64" / "stats.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    kind = rng.choice(["none", "none", "bytes", "json", "game"])
+    if kind == "bytes":
+        path.write_bytes(rng.randbytes(rng.randrange(0, 200)))
+    elif kind == "json":
+        path.write_text(json.dumps(rng.choice([[], {}, {"format": "euchre64-stats/1",
+                                                         "games": -1}, {"games": "x"}])))
+    elif kind == "game":
+        CliRunner().invoke(cli, ["play", "--seed", "1", "--plain"], input="q\n")
+    return ["stats", *rng.choice([[], [], ["--reset"], ["--bogus"]])], ""
 
 
 def replay_args(rng: random.Random, files: Files) -> tuple[list[str], str]:
@@ -224,7 +247,7 @@ def shot_args(rng: random.Random, files: Files) -> tuple[list[str], str]:
 COMMANDS: dict[str, Callable[[random.Random, Files], tuple[list[str], str]]] = {
     "play": play_args, "replay": replay_args, "rules": rules_args, "vectors": vectors_args,
     "bench": bench_args, "arena": arena_args, "crosscheck": crosscheck_args,
-    "budget": budget_args, "c64": c64_args, "shot": shot_args,
+    "budget": budget_args, "c64": c64_args, "shot": shot_args, "stats": stats_args,
 }
 
 

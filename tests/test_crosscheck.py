@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,36 +13,81 @@ from click.testing import CliRunner
 from pyengine.records.replay import judge
 from pyengine.records.transcript import loads
 from tools.c64map import Symbols
+from tools.ci_plan import PATHS, Run, RunResult, check_run, ci_runs
 from tools.cli import cli
 from tools.core import Core, CoreError
-from tools.crosscheck import crosscheck
+from tools.crosscheck import crosscheck, python_events
 
 PRG = Path("build/euchre.prg")
-CI_GAMES = 100            # per mode: 100 all-computer + 100 with a random human = 200
+RUNS = ci_runs()          # tools/ci_plan.py: the same plan judges the mutants (docs/mutants.md)
 
 
-@pytest.mark.parametrize("human", [False, True], ids=["computer", "random-human"])
-def test_6502_games_identical_to_pyengine(human, capsys):
-    mismatch, figures = crosscheck(PRG, CI_GAMES, start_seed=1000 if human else 0, human=human)
+@pytest.fixture(scope="module")
+def plan_results() -> dict[str, RunResult]:
+    """Every run of CI's cross-check plan, played once for all the tests below."""
+    return {run.name: check_run(PRG, run) for run in RUNS}
+
+
+def computer_decisions(run: Run) -> Counter:
+    """pyengine's count of the computer's decisions in the run's games, by kind."""
+    count: Counter = Counter()
+    for seed in run.seeds:
+        for e in python_events(seed, run.human):
+            if e["ev"] in ("bid", "discard", "play") and not (run.human and e["seat"] == 0):
+                count[e["ev"]] += 1
+    return count
+
+
+@pytest.mark.parametrize("run", RUNS, ids=[r.name for r in RUNS])
+def test_6502_games_identical_to_pyengine(run, plan_results, capsys):
+    result = plan_results[run.name]
     with capsys.disabled():
-        print(f"\n  cross-check ({'random human' if human else 'computer'}): "
-              f"{figures.games} games, {figures.events:,} events compared")
-    assert mismatch is None, mismatch.report()
-    assert figures.games == CI_GAMES
+        print(f"\n  cross-check ({run.name}): {result.figures.games} games, "
+              f"{result.figures.events:,} events compared")
+    assert result.mismatch is None, result.mismatch.report()
+    # the 6502's own AI entry points (trapped) ran once per computer decision pyengine
+    # made, and deal_hand once per deal: not implied by equal events
+    entries = Counter({k: len(v) for k, v in result.figures.decisions.items()})
+    assert entries == computer_decisions(run)
+    deals = sum(e["ev"] == "deal" for seed in run.seeds
+                for e in python_events(seed, run.human))
+    assert len(result.figures.deal) == deals
 
 
-def test_random_human_reaches_every_decision_path():
-    """The random human must exercise round 2, going alone and the dealer's discard."""
-    from tools.crosscheck import python_events
+def test_the_plan_reaches_every_rare_path(plan_results):
+    """Judged from the 6502's own events: round 2, going alone, the dealer's discard,
+    the Canadian rule (each by the computer and by the random human), a passed-out
+    hand and a game won at exactly 10."""
+    reached = set().union(*(r.paths for r in plan_results.values()))
+    assert PATHS <= reached, sorted(PATHS - reached)
+    passed_out = [r for r in RUNS if "passed out" in plan_results[r.name].paths]
+    assert {r.human for r in passed_out} == {False, True}
 
-    calls = set()
-    for seed in range(40):
-        for e in python_events(seed, human=True):
-            if e["ev"] == "bid" and e["seat"] == 0 and e["call"] != "pass":
-                calls.add((e["round"], e["alone"]))
-            if e["ev"] == "discard" and e["seat"] == 0:
-                calls.add("discard")
-    assert {(1, False), (1, True), (2, False), (2, True), "discard"} <= calls
+
+def test_the_plan_uses_several_power_on_patterns():
+    assert {r.ram for r in RUNS} >= {"vice", "zeros", "ones", "random:1"}
+
+
+def test_a_first_dealer_card_to_the_wrong_seat_is_caught(tmp_path):
+    """deal.oph's ``and #3`` (seat = card index mod 4) made ``and #4``: the transcript
+    names no seats for these cards, the decoder must check them."""
+    data = bytearray(PRG.read_bytes())
+    symbols = Symbols.from_map(PRG.with_suffix(".map"))
+    load = data[0] | data[1] << 8
+    start = symbols.address("first_dealer") - load + 2
+    and_imm, txa, tax = 0x29, 0x8A, 0xAA
+    for i in range(start, start + 30):
+        if data[i - 1] == txa and data[i:i + 3] == bytes([and_imm, 3, tax]):
+            data[i + 1] = 4
+            break
+    else:
+        raise AssertionError("first_dealer's seat mask not found")
+    broken = tmp_path / "broken.prg"
+    broken.write_bytes(bytes(data))
+    shutil.copy(PRG.with_suffix(".map"), broken.with_suffix(".map"))
+    mismatch, _ = crosscheck(broken, 3, start_seed=0, human=False, jobs=1)
+    assert mismatch is not None
+    assert "dealt face up to seat" in mismatch.c64_event["fault"], mismatch.report()
 
 
 def _patched_prg(tmp_path: Path) -> Path:
@@ -67,7 +113,10 @@ def _patched_prg(tmp_path: Path) -> Path:
 def test_a_broken_trick_winner_is_caught(tmp_path):
     mismatch, _ = crosscheck(_patched_prg(tmp_path), 5, start_seed=0, human=False, jobs=1)
     assert mismatch is not None
-    assert "trick" in mismatch.report() or "play" in mismatch.report()
+    # the same cards played, then the 6502 names another winner of that trick
+    assert mismatch.c64_event["ev"] == mismatch.py_event["ev"] == "trick", mismatch.report()
+    assert mismatch.c64_event["winner"] != mismatch.py_event["winner"]
+    assert [e["ev"] for e in mismatch.context[-4:]] == ["play"] * 4
 
 
 def test_c64_auto_transcript_is_accepted_by_replay(tmp_path):
@@ -96,6 +145,25 @@ def test_missing_program_is_a_clear_error(tmp_path):
 
 
 def test_transcript_of_the_6502_equals_its_own_json(tmp_path):
+    """The 6502's game, written as JSON and read back, is the same game: the same
+    events, and replayed by the rules it ends where the 6502's game_over says."""
     game = Core(PRG).play(77)
-    text = json.dumps(game.transcript())
-    assert judge(loads(text)).over
+    t = loads(json.dumps(game.transcript()))
+    assert (t.seed, t.events) == (77, game.events)
+    end = judge(t)
+    last = game.events[-1]
+    assert end.over and last["ev"] == "game_over"
+    assert list(end.total) == last["total"] and end.winner == last["winner"]
+
+
+def test_power_on_patterns_and_a_bad_one():
+    from tools.harness import HarnessError, power_on_ram
+
+    vice = power_on_ram("vice")            # runs of four, inverted in alternate 16 KiB
+    assert vice[0x0000:0x0008] == [0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00]
+    assert vice[0x4000:0x4008] == [0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF]
+    assert set(power_on_ram("zeros")) == {0} and set(power_on_ram("ones")) == {0xFF}
+    assert power_on_ram("random:7") == power_on_ram("random:7") != power_on_ram("random:8")
+    assert Core(PRG, ram="ones").c64.peek("game_winner") == 0xFF   # state RAM untouched
+    with pytest.raises(HarnessError, match="unknown power-on RAM pattern 'ram'"):
+        Core(PRG, ram="ram")

@@ -123,3 +123,12 @@ def test_the_inlined_shuffle_draws_as_below_does():
             assert fast.shuffled_deck(size) == deck and fast.state == slow.state, (seed, k)
             shuffles += 1
     print(f"{shuffles:,} shuffles equal")
+
+
+def test_the_shuffle_step_tables_are_step():
+    """The shuffle steps by table lookups (issue 13): every entry of every table is
+    step() of the bits it stands for, so the lookups give step(x) for every x."""
+    from pyengine.core.rng import _STEP_A, _STEP_B, _STEP_C
+    for table, shift in ((_STEP_A, 0), (_STEP_B, 11), (_STEP_C, 22)):
+        assert len(table) == 1 << (11 if shift < 22 else 10)
+        assert all(table[v] == step(v << shift) for v in range(len(table))), shift

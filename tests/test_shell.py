@@ -481,14 +481,16 @@ class Tty(io.StringIO):
 
 def test_terminal_gets_suit_symbols_and_red_colour():
     out = Tty()
-    run_shell_game(4711, True, None, False, "bit93", stdin=io.StringIO(""), stdout=out)
+    run_shell_game(4711, True, None, False, "bit93", stdin=io.StringIO(""), stdout=out,
+                   speed="instant")
     text = out.getvalue()
     assert "\x1b[31m" in text and "\u2665" in text and "\u2660" in text
 
 
 def test_ascii_on_a_terminal_has_no_colour():
     out = Tty()
-    run_shell_game(4711, True, None, True, "bit93", stdin=io.StringIO(""), stdout=out)
+    run_shell_game(4711, True, None, True, "bit93", stdin=io.StringIO(""), stdout=out,
+                   speed="instant")
     assert ANSI not in out.getvalue() and out.getvalue().isascii()
 
 

@@ -42,7 +42,8 @@ def tty_game(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> str:
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     out = Tty()
-    run_shell_game(4711, True, None, False, "bit93", stdin=io.StringIO(""), stdout=out)
+    run_shell_game(4711, True, None, False, "bit93", stdin=io.StringIO(""), stdout=out,
+                   speed="instant")   # a terminal paces --auto: not in a test
     return out.getvalue()
 
 
@@ -173,8 +174,8 @@ def test_prompts_on_a_terminal_have_line_editing_and_history() -> None:
     pid, fd = pty.fork()
     if pid == 0:                                                 # the child: the game
         os.environ.update({"TERM": "xterm", "LANG": "C.UTF-8"})
-        os.execv(sys.executable, [sys.executable, "-m", "tools.cli", "play", "--seed", "1",
-                                  "--ascii"])
+        os.execv(sys.executable, [sys.executable, "-m", "tools.cli", "play", "--plain",
+                                  "--seed", "1", "--ascii"])
 
     def read(seconds: float, until: str) -> str:
         out, end = b"", time.time() + seconds

@@ -19,7 +19,7 @@ checks, from the 6502's own events, that it does.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .core import Core
@@ -45,9 +45,8 @@ class Run:
 
 
 def ci_runs() -> list[Run]:
-    runs = [Run("computer", False, tuple(range(COMPUTER_START, COMPUTER_START + CI_GAMES))),
-            Run("random human", True, tuple(range(HUMAN_START, HUMAN_START + CI_GAMES))),
-            Run("computer, passed-out hands", False, PASSED_OUT_COMPUTER),
+    """The runs, the short ones first (a mutant is judged until its first mismatch)."""
+    runs = [Run("computer, passed-out hands", False, PASSED_OUT_COMPUTER),
             Run("random human, passed-out hands", True, PASSED_OUT_HUMAN)]
     for ram in OTHER_RAM:
         runs.append(Run(f"computer, RAM {ram}", False,
@@ -56,7 +55,9 @@ def ci_runs() -> list[Run]:
         runs.append(Run(f"random human, RAM {ram}", True,
                         tuple(range(HUMAN_START, HUMAN_START + OTHER_RAM_GAMES)),
                         ram, fresh=True))
-    return runs
+    return runs + [
+        Run("computer", False, tuple(range(COMPUTER_START, COMPUTER_START + CI_GAMES))),
+        Run("random human", True, tuple(range(HUMAN_START, HUMAN_START + CI_GAMES)))]
 
 
 def games_of(prg: Path, run: Run) -> Iterator[tuple[Core, int]]:
@@ -68,30 +69,41 @@ def games_of(prg: Path, run: Run) -> Iterator[tuple[Core, int]]:
         yield core, seed
 
 
-def check_run(prg: Path, run: Run) -> tuple[Mismatch | None, Figures]:
+@dataclass
+class RunResult:
+    """What one run found: its first mismatch, the 6502's cycle figures, and the
+    decision paths the 6502's own events reached (see paths_of)."""
+
+    mismatch: Mismatch | None = None
+    figures: Figures = field(default_factory=Figures)
+    paths: set[str] = field(default_factory=set)
+
+
+def check_run(prg: Path, run: Run) -> RunResult:
     """Cross-check one run; stop at its first mismatch."""
-    total = Figures()
+    result = RunResult()
     for core, seed in games_of(prg, run):
         mismatch, figures = compare_game(core, seed, run.human)
-        total.add(figures)
+        result.figures.add(figures)
+        if core.last_game is not None:
+            result.paths |= paths_of(core.last_game.events, run.human)
         if mismatch:
-            return mismatch, total
-    return None, total
+            result.mismatch = mismatch
+            break
+    return result
 
 
 def check_plan(prg: Path, runs: list[Run] | None = None,
-               on_run: Callable[[Run, Figures], None] | None = None
-               ) -> tuple[tuple[Run, Mismatch] | None, Figures]:
+               on_run: Callable[[Run, RunResult], None] | None = None
+               ) -> tuple[Run, Mismatch] | None:
     """Every run of the plan in turn, stopping at the first mismatch of any."""
-    total = Figures()
     for run in ci_runs() if runs is None else runs:
-        mismatch, figures = check_run(prg, run)
-        total.add(figures)
+        result = check_run(prg, run)
         if on_run:
-            on_run(run, figures)
-        if mismatch:
-            return (run, mismatch), total
-    return None, total
+            on_run(run, result)
+        if result.mismatch:
+            return run, result.mismatch
+    return None
 
 
 # ---- the rare paths, judged from the 6502's own events -----------------------------------

@@ -17,16 +17,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from py65.devices.mpu6502 import MPU
+
 from pyengine.core.cards import SUITS
 from pyengine.core.cards import card_name as _engine_card_name
 
 from .c64map import SymbolError, Symbols
 from .harness import C64, HarnessError
+from .hook_view import HookView
 
 EV_FD_CARD, EV_FIRST_DEALER, EV_DEAL, EV_BID, EV_DISCARD = 1, 2, 3, 4, 5
 EV_PASSED_OUT, EV_PLAY, EV_TRICK, EV_SCORE, EV_GAME_OVER = 6, 7, 8, 9, 10
 DEC_BID, DEC_DISCARD, DEC_PLAY = 1, 2, 3
 DEC_NAMES = {DEC_BID: "bid", DEC_DISCARD: "discard", DEC_PLAY: "play"}
+DEC_CODES = {name: code for code, name in DEC_NAMES.items()}
 BID_PASS, BID_MAKE, BID_ALONE, BID_SUIT_MASK = 0x00, 0x80, 0x40, 0x03
 HAND_MAX = 6
 GAME_CYCLE_BUDGET = 10_000_000        # a long game is ~1 M cycles; past this it has hung
@@ -91,9 +95,69 @@ def random_chooser(seed: int) -> Chooser:
     return choose
 
 
+BID_STRAY_BITS = 0x3C                 # bits no bid code uses (asm/game.oph)
+FUMBLE_RATE = 0.3                     # share of decisions that get an illegal answer first
+
+
+def illegal_answers(req: Request) -> list[list[int]]:
+    """Bytes hook_decide could return that the core must refuse, by kind of mistake
+    (one list per test of asm/game.oph's bid_is_legal or decide; empty ones left out)."""
+    legal = {req.answer(c) for c in req.legal()}
+    if req.kind == "bid":
+        clean = [c for c in range(256) if not c & BID_STRAY_BITS]
+        made = [c for c in clean if c & BID_MAKE]
+        kinds = [[c for c in range(256) if c & BID_STRAY_BITS],           # stray bits
+                 [c for c in clean if c and not c & BID_MAKE],            # no "make"
+                 [c for c in made if req.forced_alone and not c & BID_ALONE],  # Canadian
+                 [c for c in made if c & BID_ALONE or not req.forced_alone]]   # suit/round
+    else:
+        kinds = [list(range(HAND_MAX, 256)),                              # no such slot
+                 list(range(HAND_MAX))]                                   # not a legal card
+    return [k for k in ([c for c in k if c not in legal] for k in kinds) if k]
+
+
+@dataclass
+class FumblingChooser:
+    """:func:`random_chooser`'s choices (the same stream, so pyengine's RandomPlayer
+    agrees), but before some of them an illegal answer from a generator of its own,
+    which the core must refuse by asking again (asm/game.oph: "An illegal answer is
+    not taken: the core asks again"). A core that asks again after a legal answer,
+    or not after an illegal one, raises CoreError."""
+
+    seed: int
+    rate: float = FUMBLE_RATE
+
+    def __post_init__(self) -> None:
+        self._choose = random_chooser(self.seed)
+        self._rng = random.Random(self.seed ^ 0xF0F0F)
+        self._last: Request | None = None
+        self._last_legal = True
+
+    def __call__(self, req: Request) -> int:
+        if self._last is not None:
+            again = req == self._last
+            if again and self._last_legal:
+                raise CoreError(f"seat {req.seat}'s legal {req.kind} was refused: the core "
+                                "asked again")
+            if not again and not self._last_legal:
+                raise CoreError(f"seat {self._last.seat}'s illegal {self._last.kind} answer "
+                                "was taken: the core did not ask again")
+        self._last = req
+        wrong = illegal_answers(req)
+        if (not self._last_legal or wrong == []) or self._rng.random() >= self.rate:
+            self._last_legal = True
+            return self._choose(req)
+        self._last_legal = False
+        return self._rng.choice(self._rng.choice(wrong))
+
+
 def read_hand(c64: C64, seat: int) -> tuple[int, ...]:
     """A seat's cards (6502 card codes) in its slot order, from hands[] and hand_len[]."""
+    if not 0 <= seat < 4:
+        raise CoreError(f"a decision or hand for seat {seat}, which no seat is")
     n = c64.read_label("hand_len", 4)[seat]
+    if n > HAND_MAX:
+        raise CoreError(f"seat {seat} holds {n} cards (hand_len), more than {HAND_MAX}")
     return tuple(c64.read_label("hands", 24)[seat * HAND_MAX: seat * HAND_MAX + n])
 
 
@@ -110,7 +174,8 @@ class EventDecoder:
 
     Call :meth:`decode` with the PC at ``hook_event`` (a trap, replacing the hook
     or observing it with ``rts=False``): A is the event code, X and Y its
-    arguments, and the rest is read from the 6502's state. The first-dealer cards
+    arguments (also in zp_ev, zp_ev_x, zp_ev_y, where the front end reads them:
+    checked), and the rest is read from the 6502's state. The first-dealer cards
     arrive one event each and are gathered until the ``first_dealer`` event; the
     transcript names no seats for them, so each must be dealt to the seat its place
     says (0,1,2,3,0,...), else a CoreError.
@@ -129,6 +194,12 @@ class EventDecoder:
 
         def read(label: str, n: int = 1) -> bytes:
             return c64.read_label(label, n)
+
+        held = tuple(c64.peek(label) for label in ("zp_ev", "zp_ev_x", "zp_ev_y"))
+        if held != (code, x, y):        # the front end's hook reads them, not A, X, Y
+            raise CoreError(f"hook_event with A, X, Y = {code}, {x}, {y} but zp_ev, zp_ev_x, "
+                            f"zp_ev_y = {', '.join(map(str, held))} (from "
+                            f"{c64.describe(caller_of(c64))})")
 
         if code == EV_FD_CARD:
             expected = len(self.fd_cards) % 4
@@ -244,6 +315,8 @@ class Core:
         self.last_game: CoreGame | None = None      # also after a fault: the events so far
         self._chooser: Chooser | None = None
         self._decoder = EventDecoder()
+        self._clobber_rng = random.Random(0)
+        self._view = HookView(CoreError)
         self._ai_start: tuple[str, int] | None = None
         self._deal_start: int | None = None
         c64 = self.c64
@@ -265,6 +338,8 @@ class Core:
         self._game = self.last_game = CoreGame(seed)
         self._chooser = chooser
         self._decoder.reset()
+        self._view = HookView(CoreError)
+        self._clobber_rng = random.Random(seed)
         c64.poke("game_seed", [seed & 0xFF, seed >> 8])
         c64.poke("human_seats", human_seats)
         result = c64.call("core_game", max_cycles=GAME_CYCLE_BUDGET)
@@ -279,6 +354,9 @@ class Core:
     def _ai_entry(self, kind: str):
         def on_entry(c64: C64) -> None:
             self._ai_start = (kind, c64.cycles - c64.stolen_cycles)
+            seat = c64.peek("zp_seat")
+            self._check_view(self._view.decide, c64, DEC_CODES[kind], kind, seat,
+                             self._hand(seat), c64.peek("zp_mask"))
         return on_entry
 
     def _on_deal_start(self, c64: C64) -> None:
@@ -305,6 +383,29 @@ class Core:
         ev = self._decoder.decode(c64)
         if ev is not None:
             game.events.append(ev)
+            self._check_view(self._view.event, c64, ev)
+        self._clobber(c64, keep_a=False)
+
+    def _check_view(self, check: Callable[..., None], *args: object) -> None:
+        """A HookView check; events or cards no game has (a broken core) are a CoreError
+        too, not a traceback."""
+        try:
+            check(*args)
+        except (IndexError, KeyError, ValueError, TypeError) as exc:
+            raise CoreError(f"the 6502's state or events make no game here: {exc!r} "
+                            f"(at {self.c64.describe(self.c64.mpu.pc)})") from None
+
+    def _clobber(self, c64: C64, keep_a: bool) -> None:
+        """Leave what a hook may leave (asm/game.oph: "Hooks may clobber A, X, Y"): the
+        registers and flags other than the answer, from a generator seeded by the
+        game, so a core that counts on them being kept is caught, and reproducibly."""
+        rng = self._clobber_rng
+        mpu = c64.mpu
+        flags = rng.getrandbits(8) & (MPU.CARRY | MPU.ZERO | MPU.OVERFLOW | MPU.NEGATIVE)
+        mpu.p = (mpu.p & ~(MPU.CARRY | MPU.ZERO | MPU.OVERFLOW | MPU.NEGATIVE)) | flags
+        mpu.x, mpu.y = rng.getrandbits(8), rng.getrandbits(8)
+        if not keep_a:                  # (hook_decide's answer in A: set_result after)
+            mpu.a = rng.getrandbits(8)
 
     def _on_decide(self, c64: C64) -> None:
         mpu = c64.mpu
@@ -313,8 +414,12 @@ class Core:
             raise CoreError(f"hook_decide called with unknown kind {mpu.a}")
         if self._chooser is None:
             raise CoreError(f"hook_decide called for seat {mpu.x}, which is not human")
+        self._check_view(self._view.decide, c64, mpu.a, kind, mpu.x, self._hand(mpu.x),
+                         c64.peek("zp_mask"))
         req = Request(kind=kind, seat=mpu.x, hand=self._hand(mpu.x),
                       mask=c64.peek("zp_mask"), bid_round=self._read("bid_round")[0],
                       upcard=self._read("upcard")[0],
                       forced_alone=bool(self._read("dec_forced")[0]))
-        c64.set_result(a=self._chooser(req))
+        answer = self._chooser(req)
+        self._clobber(c64, keep_a=True)
+        c64.set_result(a=answer)

@@ -23,7 +23,7 @@ from pyengine.players.player import RandomPlayer, RefPlayer
 from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
 
-from .core import Core, random_chooser
+from .core import Core, FumblingChooser
 from .harness import REAL_FRAME_CYCLES, HarnessError
 
 HUMAN_SEED_OFFSET = 0x10000      # seat 0's chooser seed = game number + this
@@ -72,7 +72,7 @@ def python_events(seed: int, human: bool) -> list[dict]:
 
 
 def compare_game(core: Core, seed: int, human: bool) -> tuple[Mismatch | None, Figures]:
-    chooser = random_chooser(seed + HUMAN_SEED_OFFSET) if human else None
+    chooser = FumblingChooser(seed + HUMAN_SEED_OFFSET) if human else None
     py = python_events(seed, human)
     fault = None
     try:

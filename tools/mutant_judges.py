@@ -9,16 +9,21 @@ survived or a short reason if it was killed. Judges are chosen per folder:
   front-end end-to-end driver (tools/frontend.py, as tests/test_frontend.py uses
   it) on a few typed game numbers.
 
-Each mutant is judged in its own forked process; one that runs past the timeout
-is killed and counts as killed ("timeout": a hang).
+Each mutant is judged in its own forked process; one that uses more than the
+timeout in CPU seconds (so a loaded machine does not make a slow survivor look
+hung), or runs ten times as long by the clock, is killed and counts as killed
+("timeout": a hang).
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import math
 import multiprocessing
 import random
+import resource
+import signal
 import tempfile
 import time
 from collections.abc import Callable
@@ -26,38 +31,55 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
+# imported before any fork, so a worker never reads a source edited while a run goes on
+from . import ci_plan, frontend, primitives
+from .harness import C64
 from .mutants import Mutant, Verdict, write_mutant
 
 Judge = Callable[[Path], "str | None"]
 FRONTEND_GAMES = (7, 4711)                     # typed game numbers for the default c64/ judge
+WALL_FACTOR = 10                               # clock seconds per CPU second allowed
+TIMEOUT_CPU = "timeout: used {:g} s of CPU (a hang)"
+TIMEOUT_WALL = "timeout: still running after {:g} s (a hang)"
+
+
+class _Differs(Exception):
+    """A primitive's check found a difference: judging stops there."""
 
 
 def judge_asm(prg: Path) -> str | None:
-    """CI's cross-check on ``prg``: None if every game is identical to pyengine's."""
-    from .ci_plan import check_plan
+    """CI's checks of the game core on ``prg``: the cross-check plan, then (if every
+    game is identical to pyengine's) the rules primitives at CI's sizes
+    (tests/test_primitives.py). None: both pass."""
+    found = ci_plan.check_plan(prg)
+    if found is not None:
+        run, m = found
+        c64 = m.c64_event or {}
+        what = c64.get("fault") or f"6502 {m.c64_event} vs pyengine {m.py_event}"
+        return f"cross-check ({run.name}) game {m.seed} event {m.index}: {what}"
 
-    found, _ = check_plan(prg)
-    if found is None:
-        return None
-    run, m = found
-    c64 = m.c64_event or {}
-    what = c64.get("fault") or f"6502 {m.c64_event} vs pyengine {m.py_event}"
-    return f"cross-check ({run.name}) game {m.seed} event {m.index}: {what}"
+    def stop_at_a_difference(report: primitives.Report) -> None:
+        if not report.ok:
+            raise _Differs(f"primitives: {report.first}")
+
+    try:
+        primitives.run_all(C64(prg, prg.with_suffix(".map")), progress=stop_at_a_difference)
+    except _Differs as exc:
+        return str(exc)
+    return None
 
 
 def judge_c64_default(prg: Path) -> str | None:
     """The front-end end-to-end driver: typed games, South random, screen and events
     checked against pyengine at every prompt (tests/test_frontend.py's check)."""
-    from .frontend import Frontend, back_to_title, check_game_over, check_identity, play
-
     try:
-        fe = Frontend(prg)
+        fe = frontend.Frontend(prg)
         fe.boot()
         for seed in FRONTEND_GAMES:
-            played = play(fe, seed, random.Random(seed))
-            check_identity(played)
-            check_game_over(played)
-            back_to_title(fe)
+            played = frontend.play(fe, seed, random.Random(seed))
+            frontend.check_identity(played)
+            frontend.check_game_over(played)
+            frontend.back_to_title(fe)
     except Exception as exc:           # any failure of the driver's checks is a kill
         return f"front end: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
     return None
@@ -65,10 +87,13 @@ def judge_c64_default(prg: Path) -> str | None:
 
 def judge_c64(prg: Path) -> str | None:
     """tools/frontend_check.py's judge (owned by the front-end work) if it exists."""
-    if importlib.util.find_spec(f"{__package__}.frontend_check") is None:
+    if _FRONTEND_CHECK is None:
         return judge_c64_default(prg)
-    module = importlib.import_module(f"{__package__}.frontend_check")
-    return module.judge_prg(prg)
+    return _FRONTEND_CHECK.judge_prg(prg)
+
+
+_FRONTEND_CHECK = (importlib.import_module(f"{__package__}.frontend_check")
+                   if importlib.util.find_spec(f"{__package__}.frontend_check") else None)
 
 
 JUDGES: dict[str, Judge] = {"asm": judge_asm, "c64": judge_c64}
@@ -81,7 +106,10 @@ class JudgeSettings:
     judges: dict[str, Judge] | None = None     # by folder; None: JUDGES
 
 
-def _child(prg: str, mutant: Mutant, judge: Judge, tmp: str, conn: Connection) -> None:
+def _child(prg: str, mutant: Mutant, judge: Judge, tmp: str, conn: Connection,
+           cpu_seconds: float) -> None:
+    limit = max(1, math.ceil(cpu_seconds))
+    resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 5))    # SIGXCPU past it
     try:
         path = write_mutant(Path(prg), mutant, Path(tmp) / f"m{mutant.address:04x}.prg")
         try:
@@ -109,8 +137,8 @@ def judge_all(prg: Path, mutants: list[Mutant], settings: JudgeSettings,
                     sub = Path(tmp) / str(i)
                     sub.mkdir()
                     recv, send = ctx.Pipe(duplex=False)
-                    proc = ctx.Process(target=_child,
-                                       args=(str(prg), m, judges[m.folder], str(sub), send))
+                    proc = ctx.Process(target=_child, args=(str(prg), m, judges[m.folder],
+                                                            str(sub), send, settings.timeout))
                     proc.start()
                     send.close()
                     running[recv] = (i, proc, time.monotonic())
@@ -122,10 +150,13 @@ def judge_all(prg: Path, mutants: list[Mutant], settings: JudgeSettings,
                         try:
                             reason = conn.recv()
                         except EOFError:
-                            reason = f"the judge process died (exit code {proc.exitcode})"
-                    elif now - start > settings.timeout:
+                            proc.join()
+                            reason = (TIMEOUT_CPU.format(settings.timeout)
+                                      if proc.exitcode == -signal.SIGXCPU else
+                                      f"the judge process died (exit code {proc.exitcode})")
+                    elif now - start > settings.timeout * WALL_FACTOR:
                         proc.kill()
-                        reason = f"timeout: still running after {settings.timeout:g} s (a hang)"
+                        reason = TIMEOUT_WALL.format(settings.timeout * WALL_FACTOR)
                     else:
                         continue
                     proc.join()

@@ -27,6 +27,7 @@ import argparse
 import json
 import random
 import re
+import signal
 import subprocess
 import sys
 from dataclasses import asdict, dataclass
@@ -316,6 +317,10 @@ def survivor_lines(verdicts: list[Verdict]) -> list[str]:
             for v in verdicts if v.killed_by is None]
 
 
+def _terminate(signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     from .mutant_judges import JudgeSettings, judge_all
 
@@ -325,7 +330,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sample", type=int, default=None, metavar="N", help="N mutants at random")
     p.add_argument("--seed", type=int, default=1, help="the sample's random seed")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
-    p.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant")
+    p.add_argument("--timeout", type=float, default=120.0,
+                   help="CPU seconds per mutant (default 120)")
     p.add_argument("--out", type=Path, default=None, help="write the verdicts as JSON")
     p.add_argument("--mutant", action="append", default=[], metavar="SITE:KIND",
                    help="only this mutant (as --list names it, e.g. bidding/_emit+9:imm+1); "
@@ -347,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"${m.address:04X} {m.file}:{m.line} [{m.key}] `{m.text}`: {m.mutation}")
         return 0
     print(f"judging {len(chosen)} mutants of {args.prg} with {args.jobs} workers "
-          f"(timeout {args.timeout:g} s each)", flush=True)
+          f"(timeout {args.timeout:g} CPU seconds each)", flush=True)
     settings = JudgeSettings(timeout=args.timeout, jobs=args.jobs)
 
     def progress(done: int, v: Verdict) -> None:
@@ -355,7 +361,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  [{done}/{len(chosen)}] ${v.mutant.address:04X} {v.mutant.file}:"
               f"{v.mutant.line} {v.mutant.mutation}: {state}", flush=True)
 
-    verdicts = judge_all(args.prg, chosen, settings, progress)
+    signal.signal(signal.SIGTERM, _terminate)     # so the workers are ended too
+    try:
+        verdicts = judge_all(args.prg, chosen, settings, progress)
+    except KeyboardInterrupt:
+        print("interrupted: no verdicts written", file=sys.stderr)
+        return 130
     print("\n".join(["", *score_lines(verdicts), "", "survivors:",
                      *(survivor_lines(verdicts) or ["(none)"])]))
     if args.out:

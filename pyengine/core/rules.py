@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import Enum, StrEnum
+from functools import cached_property
 
 from pyengine.core.combinations import BID6_FIXED, MAX_TARGET, PARTNER_SWITCHES
 
@@ -121,17 +122,17 @@ class Rules:
     def __post_init__(self) -> None:
         self.validate()
 
-    @property
+    @cached_property
     def bid6(self) -> bool:
         """True for six-card Bid Euchre."""
         return self.bidding is Bidding.SIX_CARD_BID
 
-    @property
+    @cached_property
     def teams(self) -> int:
         """Scoring sides: two partnerships, or each of three cutthroat players."""
         return 3 if self.players == 3 else 2
 
-    @property
+    @cached_property
     def hand_size(self) -> int:
         """Cards dealt to each seat."""
         return 6 if self.bid6 else 5

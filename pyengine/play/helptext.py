@@ -54,6 +54,9 @@ def _keys(rules: Rules, hints: bool) -> list[str]:
         lines.append("                    the search player plays only four players, 24 "
                      "cards,")
         lines.append("                    no joker, no defending alone, no Bid Euchre)")
+    lines.append("  u (or undo)       take back your last choice (the game is replayed from")
+    lines.append("                    its seed, so no card changes)")
+    lines.append("  l / g             the last trick / the score sheet so far")
     lines.append("  ? this help       q quit (the score so far is shown)")
     return lines
 

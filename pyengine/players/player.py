@@ -39,12 +39,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Protocol
 
 from pyengine.core.cards import (
     ACE,
     DECK_SIZE,
     EFFECTIVE_SUIT,
+    EXT_CARDS,
     POWER,
     TRUMP_ORDER,
     TRUMP_RANK,
@@ -65,7 +67,6 @@ from pyengine.core.game import (
     PlayAction,
     SeatView,
     bid_action,
-    partner_of,
 )
 
 TRUMP_POINTS = (2, 2, 2, 3, 4, 5, 6)   # 9 10 Q K A left right
@@ -98,6 +99,7 @@ class BidThresholds:
 DEFAULT_THRESHOLDS = BidThresholds()
 _PLAY, _BID1, _BID2, _DISCARD = Phase.PLAY, Phase.BID1, Phase.BID2, Phase.DISCARD
 TRUMP_WORTH_BASE = 10                  # throw-away order: side cards 0-5, trumps 10-16
+_CARD_OF = attrgetter("card")          # a PlayAction's or DiscardAction's card
 
 
 class Player(Protocol):
@@ -108,6 +110,9 @@ class Player(Protocol):
     def decide(self, view: SeatView) -> Action:
         """One of ``view.legal``: what this seat does now."""
         ...
+
+
+_IS_ACE = tuple(rank_of(Card(c)) == ACE for c in range(EXT_CARDS))
 
 
 def hand_strength(hand: tuple[Card, ...] | list[Card], trump: Suit) -> int:
@@ -124,7 +129,7 @@ def hand_strength(hand: tuple[Card, ...] | list[Card], trump: Suit) -> int:
             trumps += 1
         else:
             suits_held |= 1 << eff[c]
-            if rank_of(c) == ACE:
+            if _IS_ACE[c]:                      # rank_of(c) == ACE, by table
                 strength += OFF_ACE_POINTS
     if trumps >= VOID_MIN_TRUMPS:
         for s in range(4):
@@ -178,8 +183,9 @@ def ref_bid(v: SeatView, t: BidThresholds = DEFAULT_THRESHOLDS) -> BidAction:
         alone = strength >= t.alone_min
         return _pick_bid(legal, ORDER, trump, alone)
     best_suit, best = None, -1
+    turned_down = suit_of(v.upcard)
     for s in range(4):
-        if s == suit_of(v.upcard):
+        if s == turned_down:
             continue
         st = hand_strength(v.hand, s)
         if st > best:
@@ -249,18 +255,18 @@ def boss_trump(v: SeatView) -> Card | None:
 def ref_play(v: SeatView) -> PlayAction:
     """Rules 4 (lead) and 5 (follow) of the module docstring."""
     trump = v.trump
-    legal = sorted([a.card for a in v.legal])
+    legal = sorted(map(_CARD_OF, v.legal))
     trick = v.trick
     if not trick:
         return PLAY_ACTIONS[_ref_lead(v, legal)]
     table = POWER[trump][EFFECTIVE_SUIT[trump][trick[0][1]]]
     win_seat, win_card = trick[0]
-    for s, c in trick:                          # the highest power is unique
-        if table[c] > table[win_card]:
-            win_seat, win_card = s, c
-    if win_seat == partner_of(v.seat):
-        return PLAY_ACTIONS[_lowest_worth(legal, trump)]
     best = table[win_card]
+    for s, c in trick:                          # the highest power is unique
+        if table[c] > best:
+            win_seat, best = s, table[c]
+    if win_seat == (v.seat + 2) % 4:            # partner_of(v.seat)
+        return PLAY_ACTIONS[_lowest_worth(legal, trump)]
     winners = [c for c in legal if table[c] > best]
     if winners:                                 # powers above 0 are unique: no ties
         return PLAY_ACTIONS[min(winners, key=table.__getitem__)]

@@ -12,9 +12,11 @@ cannot end meets the limit.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
-from pyengine.core.game import GameState, Phase
+from pyengine.core.game import GameState, Phase, SeatView
+from pyengine.core.liveview import UNSHARED, legal_view, settle, table_view
 from pyengine.core.rules import Rules
 from pyengine.players.player import Player
 
@@ -32,15 +34,54 @@ class HandLimitReached(RuntimeError):
         self.limit = limit
 
 
+# Views by how much they hold from the start: LegalView (seat, phase, legal),
+# TableView (and the cards on the table, the hand, trump...), full. Each seat starts
+# with the first; after PROBES decisions, if its player filled FILLED_MAX or more of
+# those views (read a field they did not hold), it moves to the next kind: a view
+# filled lazily costs about twice a full one, so it pays only where it is seldom
+# filled. A random player keeps LegalViews, ``ref`` settles on TableViews.
+PROBES, FILLED_MAX = 6, 2
+_KINDS = (legal_view, table_view, GameState.view)
+
+
 def play_out(game: GameState, players: Sequence[Player], max_hands: int = MAX_HANDS
              ) -> GameState:
-    """Run ``game`` to its end; raise HandLimitReached once deal ``max_hands`` is over."""
-    apply, view, over = game.apply, game.view, Phase.GAME_OVER
+    """Run ``game`` to its end; raise HandLimitReached once deal ``max_hands`` is over.
+
+    Each player decides from a view equal to ``game.view(seat)``: for a player that
+    reads little of it, one that fills itself on first reading
+    (:mod:`pyengine.core.liveview`), filled before the action is applied if the player
+    kept it, so a kept view never changes."""
+    apply, over = game.apply, Phase.GAME_OVER
+    refs = getattr(sys, "getrefcount", None)
+    seats = game.rules.players
+    # the kind of view each seat gets now (_KINDS[k]); full views only without getrefcount
+    kind = [0 if refs is not None else 2] * seats
+    make = [_KINDS[k] for k in kind]
+    probes, filled = [0] * seats, [0] * seats
+    probing = [k < 2 for k in kind]            # seats still counting filled views
     while game.phase is not over:
         if game.hand_no > max_hands:
             raise HandLimitReached(game, max_hands)
         seat = game.turn
-        apply(players[seat].decide(view(seat)))
+        v = make[seat](game, seat)
+        try:
+            action = players[seat].decide(v)
+        except BaseException:
+            settle(v)                       # the traceback holds it
+            raise
+        if v.__class__ is not SeatView and refs(v) > UNSHARED:  # type: ignore[misc]
+            settle(v)                       # the player kept it: fill it from this state
+        if probing[seat]:
+            probes[seat] += 1
+            filled[seat] += v.__class__ is SeatView
+            if probes[seat] == PROBES:
+                if filled[seat] >= FILLED_MAX:
+                    kind[seat] += 1
+                    make[seat] = _KINDS[kind[seat]]
+                    probes[seat] = filled[seat] = 0
+                probing[seat] = kind[seat] < 2 and probes[seat] == 0
+        apply(action)
     return game
 
 

@@ -12,6 +12,9 @@ exist yet, in a folder that exists and can be written; an existing file is
 replaced only with ``force``. A FIFO or a device (``/dev/full``) is refused
 without opening it, so nothing blocks.
 
+A move taken back (``euchre play``'s ``u``) shortens the game: :meth:`TranscriptWriter.restart`
+makes the next update write the partial file again from the start.
+
 During the game a write that fails (a full disk, the folder removed) is reported
 once and tried again, from the start, with every later event; if it still fails
 at the end the caller gets the reason and the transcript's text, to show.
@@ -107,6 +110,7 @@ class TranscriptWriter:
     _tail_at: int = 0                   # where TAIL starts in the file
     _head: str = ""
     _reported: bool = field(default=False)
+    _rewrite: bool = field(default=False)
 
     @property
     def partial(self) -> Path:
@@ -140,6 +144,11 @@ class TranscriptWriter:
         while done < len(data):
             done += os.pwrite(self._fd, data[done:], offset + done)
 
+    def restart(self) -> None:
+        """The events changed before the last one written (a move was taken back):
+        the next update writes the file again from the start."""
+        self._rewrite = True
+
     def update(self, events: list[dict]) -> str | None:
         """Append the events not yet on disk; a new failure's reason (once), else None."""
         if self._fd is None and self.failure is None:
@@ -158,9 +167,10 @@ class TranscriptWriter:
         return None
 
     def _append(self, events: list[dict]) -> None:
-        if (self.failure is not None or self._fd is None
+        if (self.failure is not None or self._fd is None or self._rewrite
                 or os.fstat(self._fd).st_nlink == 0):     # removed while we wrote to it
             self._create(exclusive=False)                  # our own file: start it again
+            self._rewrite = False
         parts = []
         for i in range(self._written, len(events)):
             parts.append(("\n  " if i == 0 else ",\n  ") + json.dumps(events[i]))

@@ -1,0 +1,157 @@
+"""Seat views filled on first reading: what :func:`pyengine.play_out` hands a player.
+
+Building a whole :class:`~pyengine.core.game.SeatView` for every decision was a third
+of random play's time (issue 13), and most decisions read little of it: a random
+player reads ``legal`` alone, the reference player the cards on the table and in its
+hand, never the scores or the bids. A :class:`LegalView` holds ``seat``, ``phase`` and
+``legal`` from the start, a :class:`TableView` also what ``ref`` reads; reading (or
+writing) any other field, or comparing, printing, copying or pickling the view, first
+fills every field from the game and turns the object into a plain ``SeatView``
+(``__class__`` assignment: the layouts are the same), so from then on it is exactly
+the value :meth:`GameState.view` returns.
+
+The catch: the fields are read from the game when they are first wanted, so the game
+must not have moved on by then. :func:`~pyengine.players.runner.play_out` keeps that
+promise: it applies the player's action only after :func:`settle` has filled the view
+if the player kept a reference to it (``sys.getrefcount``), or if ``decide`` raised.
+Nothing else creates these views; ``GameState.view`` builds a full SeatView.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
+
+from pyengine.core.game import _BID_ROUND, SeatView
+
+if TYPE_CHECKING:
+    from pyengine.core.game import GameState
+
+# While a view is unfilled, its ``rules`` slot holds the game (read through the base
+# class's slot: the view's own ``rules`` is one of the filling properties below).
+_CARRIER = SeatView.__dict__["rules"]
+_new = object.__new__
+
+
+def _fill(v: SeatView) -> None:
+    """Turn an unfilled LiveView into the SeatView of the seat to move, from its game;
+    the fields it held keep their values (a player may have changed them)."""
+    held = v.__class__._held                # type: ignore[attr-defined]
+    values = [slot.__get__(v, SeatView) for slot in held]
+    game: GameState = _CARRIER.__get__(v, SeatView)
+    v.__class__ = SeatView
+    game._fill_view(v, game.turn)
+    for slot, value in zip(held, values, strict=True):
+        slot.__set__(v, value)
+
+
+def _filling(name: str) -> property:
+    slot = SeatView.__dict__[name]
+
+    def get(self: SeatView) -> Any:
+        _fill(self)
+        return slot.__get__(self, SeatView)
+
+    def put(self: SeatView, value: Any) -> None:
+        _fill(self)
+        slot.__set__(self, value)
+
+    return property(get, put, doc=f"``{name}`` (fills the view on first reading)")
+
+
+class LiveView(SeatView):
+    """A SeatView some of whose fields are read from the game on first use (module
+    docstring). Equal to the SeatView it becomes."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        _fill(self)
+        return self == other
+
+    def __repr__(self) -> str:
+        _fill(self)
+        return repr(self)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        _fill(self)
+        return self.__reduce_ex__(protocol)
+
+
+class LegalView(LiveView):
+    """Holds ``seat``, ``phase`` and ``legal``: all a random player reads."""
+
+    __slots__ = ()
+
+
+class TableView(LiveView):
+    """Holds also what a card player reads to decide (``hand``, ``trick``, ``played``,
+    ``trump``, ``maker``, ``dealer``, ``upcard``, ``round``: all ``ref`` reads); the
+    scores, bids and the rest are read on first use."""
+
+    __slots__ = ()
+
+
+_LEGAL_EAGER = ("seat", "phase", "legal")
+_TABLE_EAGER = _LEGAL_EAGER + ("hand", "trick", "played", "trump", "maker", "dealer",
+                               "upcard", "round")
+for _cls, _eager in ((LegalView, _LEGAL_EAGER), (TableView, _TABLE_EAGER)):
+    _cls._held = tuple(SeatView.__dict__[name] for name in _eager)  # type: ignore[attr-defined]
+    for _f in fields(SeatView):
+        if _f.name not in _eager:
+            setattr(_cls, _f.name, _filling(_f.name))
+del _cls, _eager, _f
+
+
+def legal_view(game: GameState, seat: int) -> SeatView:
+    """The view of ``seat``, the seat to move (``game.turn``), holding ``legal`` (a
+    LegalView)."""
+    v = _new(LegalView)
+    v.seat = seat
+    v.phase = game.phase
+    legal = game._legal
+    if legal is None:
+        legal = game._legal = game._compute_legal()
+    v.legal = legal
+    _CARRIER.__set__(v, game)
+    return v
+
+
+def table_view(game: GameState, seat: int) -> SeatView:
+    """The view of ``seat``, the seat to move (``game.turn``), holding the fields of
+    the table (a TableView)."""
+    v = _new(TableView)
+    v.seat = seat
+    phase = v.phase = game.phase
+    legal = game._legal
+    if legal is None:
+        legal = game._legal = game._compute_legal()
+    v.legal = legal
+    v.hand = tuple(game.hands[seat])
+    v.trick = tuple(game.trick)
+    v.played = tuple(game.played)
+    v.trump = game.trump
+    v.maker = game.maker
+    v.dealer = game.dealer
+    v.upcard = game.upcard
+    v.round = _BID_ROUND.get(phase, 0)
+    _CARRIER.__set__(v, game)
+    return v
+
+
+def _refs_of_a_local() -> int:
+    v = _new(LegalView)
+    return sys.getrefcount(v)
+
+
+# What ``sys.getrefcount(v)`` says of an object that only a local variable ``v``
+# holds (2 in CPython 3.11): the runner compares with it, written the same way.
+# None without getrefcount (another Python): the runner then builds full views.
+UNSHARED = _refs_of_a_local() if hasattr(sys, "getrefcount") else None
+
+
+def settle(v: SeatView) -> None:
+    """Fill ``v`` now if it is an unfilled LiveView; call before the game moves on."""
+    if v.__class__ is not SeatView:
+        _fill(v)

@@ -1,0 +1,172 @@
+"""``euchre play``'s two modes: the full-screen table or the line mode, and which one.
+
+:func:`choose_mode` gives the table when stdin and stdout are both terminals,
+``--plain`` was not asked for, the table can be imported (Textual installed) and
+the terminal is at least 80x24 (:func:`pyengine.play.table.table_fits`); else the
+line mode, with a one-line note when the reason is one the player may not
+expect (the size, a missing Textual). :func:`run_play` runs the game in the mode
+chosen; both modes start the game (:func:`pyengine.play.shell.start_game`) and
+end it (:func:`pyengine.play.shell.finish_game`: transcript, saved game, record)
+the same way, over the one :class:`~pyengine.play.loop.GameLoop`.
+
+The table module is imported only here and only when it is used, so the line
+mode (pipes, tests) never loads Textual.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import TextIO
+
+from pyengine.records.safeio import exit_code_of
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPT = 130
+INTERRUPTED_WORD = "interrupted"
+
+
+@dataclass(frozen=True)
+class Mode:
+    """The mode chosen: ``table`` the table module (None: line mode), ``note`` a line
+    to print first saying why not the table (None: nothing to say)."""
+    table: ModuleType | None
+    note: str | None = None
+
+
+def _is_tty(stream: TextIO | None) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except (OSError, ValueError):
+        return False
+
+
+def _import_table() -> tuple[ModuleType | None, str | None]:
+    try:
+        import pyengine.play.table as table
+    except ImportError as exc:
+        return None, f"no full-screen table here ({exc}): line mode"
+    return table, None
+
+
+def choose_mode(plain: bool, stdin: TextIO | None, stdout: TextIO | None,
+                size: Callable[[], tuple[int, int]] | None = None,
+                importer: Callable[[], tuple[ModuleType | None, str | None]] = _import_table
+                ) -> Mode:
+    """The table or the line mode (see the module docstring); ``size`` gives the
+    terminal's (columns, lines), ``importer`` the table module or why there is none."""
+    if plain or not (_is_tty(stdin) and _is_tty(stdout)):
+        return Mode(None)
+    table, problem = importer()
+    if table is None:
+        return Mode(None, problem)
+    columns, lines = (size or _terminal_size)()
+    if not table.table_fits(columns, lines):
+        return Mode(None, f"The terminal is {columns}x{lines}; the table needs 80x24 or "
+                          "more: playing in line mode.")
+    return Mode(table)
+
+
+def _terminal_size() -> tuple[int, int]:
+    s = shutil.get_terminal_size((0, 0))
+    return s.columns, s.lines
+
+
+@dataclass(frozen=True)
+class PlayArgs:
+    """``euchre play``'s options, as the CLI read them."""
+    seed: int | None
+    auto: bool
+    transcript: Path | None
+    ascii_only: bool
+    rules_name: str
+    options: tuple[str, ...]
+    force: bool
+    speed: str | None
+    autoplay: bool | None              # None: on in the table, off in line mode
+    resume: Path | None
+    plain: bool
+
+
+def run_play(a: PlayArgs, stats_path: Path | None, save_path: Path | None,
+             mode: Mode | None = None) -> int:
+    """Play one game in the mode chosen; the exit code (pyengine.play.shell's)."""
+    mode = mode or choose_mode(a.plain, sys.stdin, sys.stdout)
+    if mode.table is None:
+        from pyengine.play.shell import run_shell_game
+
+        if mode.note:
+            print(mode.note, file=sys.stdout, flush=True)
+        return run_shell_game(a.seed, a.auto, a.transcript, a.ascii_only, a.rules_name,
+                              options=a.options, force=a.force, speed=a.speed,
+                              autoplay=bool(a.autoplay), resume=a.resume,
+                              stats_path=stats_path, save_path=save_path)
+    try:
+        return _table_game(mode.table, a, stats_path, save_path)
+    except KeyboardInterrupt as exc:
+        print("\neuchre play: interrupted", file=sys.stderr)
+        return exit_code_of(exc)
+
+
+def _table_game(table: ModuleType, a: PlayArgs, stats_path: Path | None,
+                save_path: Path | None) -> int:
+    from pyengine.play.shell import Ends, finish_game, start_game
+    from pyengine.play.streams import choose_style
+    from pyengine.players.pimc import supports
+    from pyengine.records.safeio import shielded
+    from pyengine.records.transcript import from_game
+
+    autoplay = True if a.autoplay is None else a.autoplay
+    loop, _, writer = start_game(a.seed, a.auto, a.transcript, a.rules_name, a.options,
+                                 a.force, autoplay, a.resume)
+    if loop is None:
+        return EXIT_USAGE
+    if writer is not None:
+        try:
+            writer.open(from_game(loop.game))
+        except OSError as exc:
+            print(f"euchre play: --transcript: cannot write {writer.partial} "
+                  f"({exc.strerror})", file=sys.stderr)
+            return EXIT_USAGE
+    try:
+        result = table.run_table(loop, speed=a.speed or "normal",
+                                 hints=supports(loop.game.rules),
+                                 style=choose_style(sys.stdout, a.ascii_only))
+        loop = result.loop
+        stopped, code = _outcome(result)
+        with shielded():               # a Ctrl-C now waits until the transcript is written
+            return finish_game(loop, Ends(writer, stats_path, save_path), _echo, stopped,
+                               code)
+    finally:
+        if writer is not None:
+            writer.close()
+
+
+def _outcome(result: object) -> tuple[str | None, int]:
+    """What the table's result means for the end of the game: (stopped, exit code)."""
+    why = getattr(result, "stopped", "") or ""
+    if why:
+        if INTERRUPTED_WORD in why.lower():
+            return "Interrupted", EXIT_INTERRUPT
+        return f"Stopped ({why})", EXIT_FAILED
+    if getattr(result, "quit", False):
+        return "You quit", EXIT_OK
+    return None, EXIT_OK
+
+
+def _echo(*lines: str) -> None:
+    from pyengine.play.streams import OutputClosed
+
+    try:
+        for line in lines:
+            print(line)
+        sys.stdout.flush()
+    except OSError:                    # nobody reads stdout any more: the files still
+        raise OutputClosed from None   # get written (finish_game carries on)
