@@ -97,6 +97,7 @@ from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the dr
     title_number_line,
     title_options,
 )
+from .screen_regions import table_problems
 
 DEFAULT_PRG = Path("build/euchre.prg")
 GETIN = 0xFFE4
@@ -120,6 +121,7 @@ class KeyTiming:
     ended_by: str = ""
 
 
+WAIT_FRAME_END = 10  # wait_frame's INC seed_timer: two BIT abs + branch loops before it
 HOLD_FRAMES = 6      # a person's key press: 120 ms (80-200 ms measured in VICE)
 GAP_FRAMES = 4       # and the time between two presses at the least
 
@@ -136,22 +138,33 @@ class Frontend:
     that way, so only a test that says why may use it."""
 
     def __init__(self, prg: Path | str | None = None, map_path: Path | str | None = None,
-                 *, human: bool = True) -> None:
+                 *, human: bool = True, record_events: bool = False,
+                 ram: str = "vice") -> None:
         if prg is None:
             from .resources import default_program
 
             prg = default_program()
-        self.c64 = open_program(prg, map_path, FrontendError)
+        self.c64 = open_program(prg, map_path, FrontendError, ram=ram)
         self.human = human
         self.hold_frames: Callable[[], int] = lambda: HOLD_FRAMES
         self._free_at = 0            # cycle from which the next press may start
         self.events: list[dict] = []
         self._decoder = EventDecoder()
         self._stop_after: int | None = None
+        # record_events: the screen once each event is drawn (tools/event_screens.py)
+        self.drawn: dict[int, Screen] | None = {} if record_events else None
+        self._last_decoded: int | None = None
+        self.sid_span: dict[int, tuple[int, int]] = {}    # event -> its SID writes
+        self.frames = 0                                   # wait_frame calls
+        self.sid_start = 0
+        self.pauses: dict[int, int] = {}                  # event -> frames it waited
         self._getin = self.c64._traps[GETIN].handler        # the harness's own GETIN
         self.c64.trap("hook_event", self._on_event, rts=False)
         self.c64.trap(GETIN, self._on_getin, name="GETIN")
         self.c64.trap("wait_frame", self._on_wait_frame, rts=False)
+        if record_events:          # the frame's end: past wait_frame's two raster loops
+            self.c64.trap(self.c64.symbols.address("wait_frame") + WAIT_FRAME_END,
+                          self._on_frame, rts=False, name="wait_frame end")
         self.timings: list[KeyTiming] = []
         self._pending_kinds: list[str] = []       # kinds of the queued keys, in order
         self._timing: KeyTiming | None = None
@@ -160,9 +173,19 @@ class Frontend:
 
     def _on_event(self, c64: C64) -> None:
         drawn = len(self.events)              # the events before this one are on screen
+        last = self._last_decoded
+        if self.drawn is not None and last is not None:
+            self.drawn[last] = Screen.capture(c64.mem)
+            self.sid_span[last] = (self.sid_span[last][0], len(c64.sid_writes))
+            self.pauses[last] = self.frames - self.pauses[last]
         ev = self._decoder.decode(c64)
+        self._last_decoded = None
         if ev is not None:
             self.events.append(ev)
+            self._last_decoded = len(self.events) - 1
+            if self.drawn is not None:
+                self.sid_span[self._last_decoded] = (len(c64.sid_writes), len(c64.sid_writes))
+                self.pauses[self._last_decoded] = self.frames
         if self._stop_after is not None and (
                 drawn >= self._stop_after
                 or (drawn and self.events[drawn - 1]["ev"] == "game_over")):
@@ -184,6 +207,9 @@ class Frontend:
             if kind:
                 self._timing = KeyTiming(kind, c64.cycles)
                 self.timings.append(self._timing)
+
+    def _on_frame(self, c64: C64) -> None:
+        self.frames += 1
 
     def _on_wait_frame(self, c64: C64) -> None:
         self._end_timing("wait_frame")
@@ -294,14 +320,20 @@ class Frontend:
         raise FrontendError(f"the joystick never brought the '>' to {item}:\n"
                             f"{self.screen().text()}")
 
-    def dial_game_number(self, number: int | str) -> Screen:
+    def dial_game_number(self, number: int | str, long_way: bool = False) -> Screen:
         """By joystick alone: the game number item, each digit dialled up or down (the
-        short way from 0), right to take it, fire to end the entry."""
+        short way from 0; ``long_way``: up, past 9 and round again), right to take it,
+        fire to end the entry."""
         self.menu("number")
         if prompt(self.screen()).kind != "number":
             raise FrontendError(f"fire on the game number did not open its entry:\n"
                                 f"{self.screen().text()}")
         for d in (int(c) for c in str(number)):
+            if long_way:
+                for _ in range(d + 10):
+                    self.joystick("up")
+                self.joystick("right")
+                continue
             for _ in range(d if d <= 5 else 10 - d):
                 self.joystick("up" if d <= 5 else "down")
             self.joystick("right")
@@ -309,13 +341,21 @@ class Frontend:
 
     def start(self, number: int | None = None, *, speed: str = "NO WAIT",
               sound: bool = True, demo: bool = False, wait_frames: int = 0,
-              stop_after: int | None = None) -> Screen:
+              stop_after: int | None = None, how: str = "keys") -> Screen:
         """From the title: options, game number (None: the frame counter's), RETURN;
-        run until the program waits for a key (or ``stop_after`` events are drawn)."""
+        run until the program waits for a key (or ``stop_after`` events are drawn).
+
+        ``how``: "keys" (4, the digits, RETURN; RETURN starts), "1" (the same, key 1
+        starts) or "joystick" (the number dialled the long way round, fire on START)."""
         if prompt(self.screen()).kind != "title":
             raise FrontendError(f"not on the title screen:\n{self.screen().text()}")
         self.set_options(speed, sound, demo)
-        if number is not None:
+        if number is not None and how == "joystick":
+            self.dial_game_number(number, long_way=True)
+            if title_number_line(self.screen()) != f"4  GAME NUMBER {number}":
+                raise FrontendError(f"the title shows {title_number_line(self.screen())!r} "
+                                    f"after dialling game {number}")
+        elif number is not None:
             self.enter_game_number(number)
         elif title_number_line(self.screen()) != "4  GAME NUMBER RANDOM":
             self.keys("4", RETURN)                 # an empty entry: random again
@@ -324,13 +364,26 @@ class Frontend:
                                     f"{self.screen().text()}")
         if wait_frames:
             self.c64.run_frames(wait_frames)
+        if how == "joystick":                 # the '>' to START, fire pressed below
+            while menu_cursor(self.screen()) not in ("start", None):
+                self.joystick("up")
+            if menu_cursor(self.screen()) != "start":
+                raise FrontendError(f"the joystick's '>' is lost:\n{self.screen().text()}")
         self.events = []
         self._decoder.reset()
-        if self.human:
+        self._last_decoded = None
+        if self.drawn is not None:
+            self.drawn, self.sid_span, self.pauses = {}, {}, {}
+        self.sid_start = len(self.c64.sid_writes)     # the game's first SID write
+        key = "1" if how == "1" else RETURN
+        if how == "joystick":
             self._wait_to_press()
-            self.c64.hold(RETURN, self._held(None))
+            self.c64.hold_joystick("fire", self._held(None))
+        elif self.human:
+            self._wait_to_press()
+            self.c64.hold(key, self._held(None))
         else:
-            self.c64.type_keys(RETURN)
+            self.c64.type_keys(key)
         self._pending_kinds.append("")
         return self.run_to_event(stop_after) if stop_after else self.run()
 
@@ -566,7 +619,9 @@ def _decides(kind: str, how: str, key, screen: Screen, game: GameState,
 def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
          check: bool = True, wait_frames: int = 0, speed: str = "NO WAIT",
          on_prompt: Callable[[Frontend, Prompt], None] | None = None,
-         timed: bool = False, max_prompts: int | None = None) -> PlayedGame:
+         timed: bool = False, max_prompts: int | None = None,
+         choose: Callable[[GameState, random.Random], object] | None = None,
+         start: str = "keys", sound: bool = True) -> PlayedGame:
     """Play one game from the title: South random legal moves by keys and joystick.
 
     ``seed`` None: the game number comes from the title's frame counter (after
@@ -575,11 +630,13 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
     nothing; keys are then held 2-12 frames (drawn from ``rng``). ``check``:
     compare the screen with pyengine at every prompt.
     ``max_prompts``: stop (at a prompt, unanswered) after answering that many.
+    ``choose``: South's decision (default: a random legal action).
+    ``start``: how the game number is entered and the game started (Frontend.start).
     Raises FrontendError (or a HarnessFault) at the first problem.
     """
     if fuzz:
         fe.hold_frames = lambda: rng.randint(2, 12)   # fuzzing: short and long presses
-    fe.start(seed, speed=speed, wait_frames=wait_frames)
+    fe.start(seed, speed=speed, wait_frames=wait_frames, how=start, sound=sound)
     screen = fe.screen()
     number = status(screen).game
     if seed is not None and number != seed:
@@ -594,6 +651,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
             raise FrontendError(f"game {number}: the program waits, but not for South's "
                                 f"decision (after event {len(fe.events)}):\n{screen.text()}")
         played.prompts += 1
+        first = screen                        # the prompt as it is first shown
         if on_prompt:
             on_prompt(fe, p)                  # may press keys that decide nothing
             screen = fe.screen()
@@ -604,6 +662,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
                                 f"{game.turn} to {game.phase.value}")
         if check:
             problems = check_screen(screen, game, number)
+            problems += table_problems(first, number, game, fe.events, p.kind)
             if p.kind.startswith("bid"):
                 want = tuple(_bid_tuple(a, game.bid_round) for a in game.legal_actions())
                 if p.choices != want:
@@ -641,7 +700,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
                     or screen.codes[:80] != before.codes[:80]:
                 raise FrontendError(f"game {number}: fuzz key {key!r} ({how}) changed the "
                                     f"hand or the status rows:\n{screen.text()}")
-        action = rng.choice(game.legal_actions())
+        action = choose(game, rng) if choose else rng.choice(game.legal_actions())
         played.choices.append(action)
         before_events = len(fe.events)
         screen = _answer(fe, p.kind, action, screen, game, rng, alone, timed)
