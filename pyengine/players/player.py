@@ -205,12 +205,12 @@ def _pick_bid(legal: tuple[Action, ...], call: str, suit: Suit, alone: bool) -> 
 
 
 def ref_discard(v: SeatView) -> DiscardAction:
-    """Rule 3: lowest trump when trumps must go, else the lowest keep value."""
+    """Rule 3: the lowest keep value goes (trumps 20 + rank, side cards 2 x rank + 2
+    unless a singleton), so when only trumps may go, the lowest trump. The 6502
+    (asm/ai.oph ``ai_discard``) has the same one rule."""
     trump = v.trump
     ranks = TRUMP_RANK[trump]
     cards = sorted(a.card for a in v.legal)
-    if all(ranks[c] >= 0 for c in cards):
-        return DISCARD_ACTIONS[min(cards, key=lambda c: (ranks[c], c))]
     eff = EFFECTIVE_SUIT[trump]
     counts = [0, 0, 0, 0]
     for c in v.hand:
