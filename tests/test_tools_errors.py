@@ -131,3 +131,18 @@ def test_shot_out_in_a_missing_folder_is_refused_before_the_game(tmp_path):
     r = CliRunner().invoke(cli, ["shot", "--seed", "1", "--at", "1", "--out",
                                  str(tmp_path / "no" / "x.png")])
     assert r.exit_code == 2 and "does not exist" in r.output, r.output
+
+
+@pytest.mark.parametrize("args", [
+    ["budget", "--games", "4"],
+    ["crosscheck", "--games", "4", "--jobs", "2"],
+    ["arena", "--team-a", "random", "--team-b", "ref", "--matches", "2", "--jobs", "2"],
+])
+def test_parallel_commands_end_their_workers_without_a_traceback(args):
+    """The pools end their workers with SIGTERM; the workers inherited the ``euchre``
+    command's start-up handler (tools/entry.py), which raised StartupTerminated in each
+    and printed its traceback after every budget and cross-check."""
+    r = subprocess.run([EUCHRE, *args], capture_output=True, timeout=300, cwd=ROOT)
+    err = r.stderr.decode()
+    assert r.returncode == 0, (r.stdout, err)
+    assert "Traceback" not in err and "StartupTerminated" not in err, err

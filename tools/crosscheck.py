@@ -96,9 +96,13 @@ _worker_core: Core | None = None
 
 
 def _init_worker(prg: str) -> None:
-    """A worker: its own Core; Ctrl-C is the parent's to handle (it ends the pool)."""
+    """A worker: its own Core; Ctrl-C is the parent's to handle (it ends the pool).
+    SIGTERM, which the pool sends its workers when it is done, ends a worker quietly:
+    the handler it inherits from the ``euchre`` command's start-up (tools/entry.py)
+    would print a StartupTerminated traceback per worker."""
     global _worker_core
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _worker_core = Core(prg)
 
 
