@@ -113,6 +113,10 @@ TITLE_LINES = {
     22: (" L OR JOYSTICK UP: SEE THE LAST TRICK", BLACK),
     23: (" MENU BY JOYSTICK: UP/DOWN, FIRE", BLACK),
 }
+# CIA2 port A as the KERNAL leaves it after LOAD (the harness powers on with it):
+# c64/video.oph sets the VIC bank in bits 0-1 and must keep the others (bit 3 asserts
+# ATN on the serial bus, where the 1541 the game came from is listening).
+CIA2_PRA, CIA2_PRA_KERNAL, CIA2_PRA_SERIAL = 0xDD00, 0x97, 0x3C
 TITLE_JACKS_ROW, TITLE_JACKS_COL = 6, 12          # J♠ J♥ J♦ J♣, 4 columns apart
 JACKS = (2, 8, 14, 20)                            # pyengine card codes of JS JH JD JC
 
@@ -142,8 +146,10 @@ SCENARIOS = (
     Scenario(0, 0, STOP, ram="zeros", rules_first=True, refusals=True),
     Scenario(23, 1, "T", south="pass", max_prompts=12, ram="random:23", start="1",
              too_big_first=True),
-    Scenario(2, 2, "P", ram="random:15", fuzz=3, start="joystick"),
-    Scenario(WIN_GAME, 4, "T", south="ref"),
+    # by joystick: two digits (right ends one), the 0 dialled the long way (10 ups, round
+    # past 9, where a 10 would show as ':')
+    Scenario(20, 2, "P", ram="random:15", fuzz=3, start="joystick"),
+    Scenario(WIN_GAME, 4, "T", south="ref", speed="FAST"),    # whole effects in pauses
     Scenario(65535, 3, STOP, max_prompts=8, speed="FAST", sound=False),
 )
 DEMO_GAME, DEMO_END_FRAMES = 1157, 150          # 18 hands, one passed out; the result shows 3 s
@@ -170,6 +176,10 @@ def title_problems(fe: Frontend) -> str | None:
         last = [w.value for w in fe.c64.sid_writes if w.reg == reg][-1:]
         if last != [want]:
             problems.append(f"SID register ${0xD400 + reg:04X} = {last}, want ${want:02X}")
+    if (mem[CIA2_PRA] ^ CIA2_PRA_KERNAL) & CIA2_PRA_SERIAL:
+        problems.append(f"CIA2 $DD00 = ${mem[CIA2_PRA]:02X}: bits 2-5 (RS-232 TXD, the serial "
+                        f"bus's ATN, CLOCK and DATA out) must stay as the KERNAL left them "
+                        f"(${CIA2_PRA_KERNAL:02X}); only the VIC bank bits are the program's")
     if not mem[0xD011] & ECM_BIT:
         problems.append(f"VIC-II $D011 = ${mem[0xD011]:02X}: extended colour mode off")
     want_set = charset_bytes(load_glyphs())[:CHARSET_SIZE]
@@ -209,6 +219,9 @@ def too_big(fe: Frontend) -> None:
     if screen.row(15).strip():
         raise Verdict(f"the refusal stays after the next digit:\n{screen.text()}")
     fe.key(DELETE)
+    screen = fe.key(DELETE)               # DEL on the empty entry changes nothing
+    if title_number_line(screen) != "GAME NUMBER? -":
+        raise Verdict(f"DEL on the empty game number entry:\n{screen.text()}")
     fe.key(RETURN)
 
 
@@ -302,11 +315,30 @@ def rules_pages(fe: Frontend) -> None:
     """Key 2 on the title: three pages, each key the next, then the title again."""
     fe.key("2")
     for page in range(RULES_PAGES):
-        if prompt(fe.screen()).kind != "rules":
-            raise Verdict(f"rules page {page + 1} is not shown:\n{fe.screen().text()}")
+        screen = fe.screen()
+        if prompt(screen).kind != "rules" or \
+                not screen.row(1).rstrip().endswith(f"({page + 1}/{RULES_PAGES})"):
+            raise Verdict(f"rules page {page + 1} is not shown:\n{screen.text()}")
         fe.key(" ")
     if prompt(fe.screen()).kind != "title":
         raise Verdict(f"after the rules pages, not the title:\n{fe.screen().text()}")
+    fe.key("2")
+    screen = fe.key(STOP)                 # RUN/STOP on a page: back to the title at once
+    if prompt(screen).kind != "title":
+        raise Verdict(f"RUN/STOP on rules page 1 did not go back to the title:\n"
+                      f"{screen.text()}")
+
+
+MENU_ITEMS = 6              # START, RULES, GAME NUMBER, and the three options on row 16
+
+
+def menu_wraps(fe: Frontend) -> None:
+    """Joystick down through the whole menu brings the '>' back to START (row 11)."""
+    for _ in range(MENU_ITEMS):
+        screen = fe.joystick("down")
+    if screen.row(11)[7] != ">" or sum(screen.row(r).count(">") for r in range(ROWS)) != 1:
+        raise Verdict(f"joystick down {MENU_ITEMS} times did not bring the menu back to "
+                      f"START:\n{screen.text()}")
 
 
 def demo_problems(prg: Path | str | None) -> str | None:
@@ -477,6 +509,7 @@ def run_checks(prg: Path | str | None = None) -> None:
             raise Verdict(f"{problem} (power-on RAM {s.ram})")
         if s.rules_first:
             rules_pages(fe)
+            menu_wraps(fe)
         if s.too_big_first:
             too_big(fe)
         played = play(fe, s.game, random.Random(s.seed), max_prompts=s.max_prompts,
@@ -491,9 +524,26 @@ def run_checks(prg: Path | str | None = None) -> None:
             if problem:
                 raise Verdict(f"{problem} (game {s.game} at {s.speed}, RAM {s.ram})")
         _after_game(fe, s, played, title_sp)
+    stop_in_last_trick(prg)
     problem = demo_problems(prg)
     if problem:
         raise Verdict(problem)
+
+
+def stop_in_last_trick(prg: Path | str | None) -> None:
+    """RUN/STOP while the last trick (here: NO TRICK PLAYED YET) is shown quits the
+    game, as at any prompt; it must not only close the view."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    fe.start(LAST_TRICK_GAME)
+    fe.key("L")
+    screen = fe.key(STOP)
+    if prompt(screen).kind != "title":
+        raise Verdict(f"RUN/STOP in the last-trick view did not go to the title:\n"
+                      f"{screen.text()}")
+
+
+LAST_TRICK_GAME = 5
 
 
 def judge_prg(prg: Path) -> str | None:
