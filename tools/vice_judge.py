@@ -85,12 +85,20 @@ _PRESS_JS = """(async () => {
     cancelable: true}));
   const sh = (type) => { if (%(shift)s) t.dispatchEvent(new KeyboardEvent(type, {
     code: 'ShiftLeft', key: 'Shift', keyCode: 16, which: 16, bubbles: true})); };
-  sh('keydown'); ev('keydown');
+  const frames = async (n) => { const s = g.getFrameNum();
+    while (g.getFrameNum() < s + n) await new Promise(r => setTimeout(r, 1)); };
+  if (%(shift)s) { sh('keydown'); await frames(SHIFT_LEAD); }
+  ev('keydown');
   const f0 = g.getFrameNum();
-  while (g.getFrameNum() < f0 + %(hold)d) await new Promise(r => setTimeout(r, 1));
-  ev('keyup'); sh('keyup');
-  return [f0, g.getFrameNum()];
-})()"""
+  await frames(%(hold)d);
+  ev('keyup');
+  const f1 = g.getFrameNum();
+  if (%(shift)s) { await frames(SHIFT_LEAD); sh('keyup'); }
+  return [f0, f1];
+})()""".replace("SHIFT_LEAD", "2")
+# SHIFT goes down 2 frames before the key and up 2 frames after it: pressed in the same
+# instant, a KERNAL scan could see the key without SHIFT (CI typed LOAD2EUCHRE once
+# instead of LOAD"EUCHRE on a loaded machine), as a person's fingers never do.
 
 
 def dom_key(key: str | int) -> tuple[str, str, int]:
