@@ -1,9 +1,10 @@
 """The bit93 preset is frozen: the 6502 port is checked against it event by event.
 
 The digests below were produced by the engine *before* any other rule set was
-added (commit b8ff9ac), and re-pinned once since, on purpose: when the reference
-player's bidding thresholds were tuned in the arena (issue 7), together with the
-same change in asm/ai.oph and the full-game cross-check green. They pin the RNG
+added (commit b8ff9ac), and re-pinned twice since, on purpose: when the reference
+player's bidding thresholds were tuned in the arena (issue 7), and when it gained
+card memory, a scored lead and seat- and score-aware bidding (issue 16) - each time
+together with the same change in asm/ai.oph and the full-game cross-check green. They pin the RNG
 stream, every deal, every event and every reference-player decision of bit93,
 and the bytes of its test vectors. If one of these fails, a change meant for
 another preset leaked into bit93 - or ref changed without the 6502.
@@ -22,10 +23,10 @@ from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
 
 SEEDS = range(50)
-AUTO = "58efaec6a3dbea99058eee3568d5ea0e2aa5e795a615b7fa2a356d7832676158"
-HUMAN_RANDOM = "7733a51ae26031fc3829201986486eae46781c94ee9d4882c06617994bf1c033"
+AUTO = "f0fe07127bbb037e5e084c6c21d012ee792a7f47184f3b916e202d02be0d00ba"
+HUMAN_RANDOM = "83f2b4eece24d5a47efb0e32a5a50bb942f082385131d0aafcb1fd005f743363"
 ALL_RANDOM = "88e8b1053e3ebad9bb27cb34550a67aa1d632021d2e6f62c0fb02cf420f87eab"
-VECTORS = "019d966962d406ba8882ec3e18f28702a57cc5e3234012db1692dd177d95d215"
+VECTORS = "dfa206d7214ca20462bb57cb4208f19adad53fb8be4afff7c4c6db59285c9e93"
 
 
 def _digest(objs: list[dict]) -> str:

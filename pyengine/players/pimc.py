@@ -333,7 +333,8 @@ class PimcPlayer:
                 return best if best is not None else 0.0
             legal = legal_bids(rules, rnd, seat, dealer, up_suit)
             v = SimpleNamespace(seat=seat, dealer=dealer, upcard=view.upcard, round=rnd,
-                                hand=tuple(w.hands[seat]), legal=legal, bids=tuple(bids))
+                                hand=tuple(w.hands[seat]), legal=legal, bids=tuple(bids),
+                                total=view.total, rules=rules)
             b = ref_bid(v)
             if b.call != PASS:
                 return contract(rnd, b.suit, seat, b.alone)

@@ -17,22 +17,32 @@ Decision rules (each function's docstring says the detail):
 1. Bidding, round 1 (:func:`ref_bid`): strength of the hand in the upcard's
    suit, adjusted for who gets the upcard: the dealer adds its points (he will
    hold it) less those of his lowest trump (the discard rule makes him throw
-   it away), the dealer's opponents subtract half of them. Order up at
-   ``ORDER_MIN`` or more; alone at ``ALONE_MIN`` or more. The dealer's partner
-   (Canadian rule: he must go alone, and the upcard goes to a dealer who sits
-   out) orders at ``CANADIAN_MIN`` or more, without the upcard adjustment.
+   it away), the dealer's opponents subtract half of them. Order up at the
+   seat's threshold (:class:`BidThresholds`: the dealer 9, his left 11, his
+   right 10) or more; alone at ``alone_min`` or more, unless my side needs two
+   points or fewer to win (a march with the partner wins too). The dealer's
+   partner (Canadian rule: he must go alone, and the upcard goes to a dealer
+   who sits out) orders at ``canadian_min`` or more, without the upcard
+   adjustment.
 2. Bidding, round 2: the strongest suit other than the upcard's (ties: lowest
-   suit number); name it at ``NAME_MIN`` or more, alone at ``ALONE_MIN``.
+   suit number); name it at the seat's threshold (the dealer's left 11, the
+   others 9), alone as in round 1.
 3. Discard (:func:`ref_discard`): among the legal discards, if they are trumps
    the lowest trump; otherwise the card with the lowest keep value
    ``2 * rank + (2 if it is not alone in its suit)`` (low cards and singletons
    go first, so the dealer makes voids).
-4. Lead (:func:`ref_play`, empty trick): if my team made trump and I hold the
-   highest trump still out, lead it (the right bower first); else an ace of a
-   side suit; else my lowest side card; else my lowest trump.
+4. Lead (:func:`ref_lead`): every legal card gets a score, the sum of
+   ``LEAD_WEIGHTS[role]`` times its features (:data:`LEAD_FEATURES`: is it trump,
+   the boss of its suit, its rank, the length of its suit in my hand, is my
+   partner or an opponent void in it, ...), read from what the seat remembers
+   of the hand (:mod:`pyengine.players.memory`: the cards gone, who showed out
+   of which suit); the highest score leads, the lowest code among equals. The
+   role is maker, maker's partner, defender, or defender against a lone hand.
 5. Follow: if my partner is winning the trick, throw my least valuable legal
-   card (never trump partner's winner). Otherwise, if some legal card beats the
-   winning card, play the lowest such card; else throw the least valuable.
+   card (never trump partner's winner) - except third hand, when partner's card
+   is not the boss of its suit and I hold a side card that beats it and is: then
+   the lowest such card. Otherwise, if some legal card beats the winning card,
+   play the lowest such card; else throw the least valuable.
 """
 
 from __future__ import annotations
@@ -68,32 +78,59 @@ from pyengine.core.game import (
     SeatView,
     bid_action,
 )
+from pyengine.players.memory import gone_cards, is_boss, made_round, outranked_by, void_suits
 
 TRUMP_POINTS = (2, 2, 2, 3, 4, 5, 6)   # 9 10 Q K A left right
 OFF_ACE_POINTS = 2
 VOID_POINTS = 1
 VOID_MIN_TRUMPS = 2
-# Tuned in the arena (docs/strength.md): the first values (11, 11, 19, 19) made
-# ref too timid - pimc took most of its points by calling hands ref defended.
-ORDER_MIN = 9                          # order up in round 1
+# Tuned (docs/strength.md): the first values (11, 11, 19, 19) made ref too timid -
+# pimc took most of its points by calling hands ref defended (issue 7); issue 16 fitted
+# one threshold per seat by the double-dummy value of each bid (tools in docs/strength.md).
+ORDER_MIN = 9                          # the dealer orders up in round 1 (he gets the upcard)
+ORDER_LEFT_MIN = 11                    # the dealer's left orders up
+ORDER_RIGHT_MIN = 10                   # the dealer's right orders up
 NAME_MIN = 9                           # name a suit in round 2
-CANADIAN_MIN = 12                      # the dealer's partner orders (and must go alone)
+NAME_LEFT_MIN = 11                     # the dealer's left names a suit in round 2
+CANADIAN_MIN = 13                      # the dealer's partner orders (and must go alone)
 ALONE_MIN = 15                         # go alone
+ALONE_NEED_MAX = 2                     # no loner when my side needs this many points or fewer
 
 
 @dataclass(frozen=True)
 class BidThresholds:
     """The strengths at which the reference player bids (the 6502 holds the defaults).
 
-    ``canadian_min``: the dealer's partner's round-1 order, which must go alone;
-    ``name_min``: naming a suit in round 2. Other values make player variants for
-    the arena (``ref:order_min=10``); the game's ``ref`` is the default.
+    ``order_min``: the dealer's round-1 order, ``order_left`` / ``order_right``:
+    the dealer's opponents'; ``canadian_min``: the dealer's partner's round-1 order,
+    which must go alone; ``name_min`` / ``name_left``: naming a suit in round 2 (the
+    dealer's left / the others); ``alone_need``: a seat whose side needs this many
+    points or fewer to win never goes alone by choice. Other values make player
+    variants for the arena (``ref:order_min=10``); the game's ``ref`` is the default.
     """
 
     order_min: int = ORDER_MIN
     alone_min: int = ALONE_MIN
     canadian_min: int = CANADIAN_MIN
     name_min: int = NAME_MIN
+    order_left: int = ORDER_LEFT_MIN
+    order_right: int = ORDER_RIGHT_MIN
+    name_left: int = NAME_LEFT_MIN
+    alone_need: int = ALONE_NEED_MAX
+
+    def call_min(self, rnd: int, seat: int, dealer: int) -> int:
+        """The strength at which ``seat`` orders (round 1) or names (round 2), not
+        counting the Canadian forced loner (``canadian_min``)."""
+        pos = (seat - dealer) & 3             # 1 = the dealer's left, 0 = the dealer
+        if rnd == 1:
+            return (self.order_min, self.order_left, self.order_min, self.order_right)[pos]
+        return self.name_left if pos == 1 else self.name_min
+
+    def may_go_alone(self, strength: int, seat: int, total: tuple[int, ...],
+                     target: int) -> bool:
+        """Alone by choice: strong enough, and my side not within ``alone_need`` of
+        the target (where a march with the partner wins the game as well)."""
+        return strength >= self.alone_min and target - total[seat & 1] > self.alone_need
 
 
 DEFAULT_THRESHOLDS = BidThresholds()
@@ -177,10 +214,10 @@ def ref_bid(v: SeatView, t: BidThresholds = DEFAULT_THRESHOLDS) -> BidAction:
             call_min = t.canadian_min
         else:
             strength = round1_strength(v)
-            call_min = t.order_min
+            call_min = t.call_min(1, v.seat, v.dealer)
         if strength < call_min:
             return PASS_ACTION
-        alone = strength >= t.alone_min
+        alone = t.may_go_alone(strength, v.seat, v.total, v.rules.target)
         return _pick_bid(legal, ORDER, trump, alone)
     best_suit, best = None, -1
     turned_down = suit_of(v.upcard)
@@ -190,9 +227,10 @@ def ref_bid(v: SeatView, t: BidThresholds = DEFAULT_THRESHOLDS) -> BidAction:
         st = hand_strength(v.hand, s)
         if st > best:
             best_suit, best = s, st
-    if best < t.name_min and PASS_ACTION in legal:
+    if best < t.call_min(2, v.seat, v.dealer) and PASS_ACTION in legal:
         return PASS_ACTION
-    return _pick_bid(legal, NAME, best_suit, best >= t.alone_min)
+    return _pick_bid(legal, NAME, best_suit,
+                     t.may_go_alone(best, v.seat, v.total, v.rules.target))
 
 
 def _pick_bid(legal: tuple[Action, ...], call: str, suit: Suit, alone: bool) -> BidAction:
@@ -258,7 +296,7 @@ def ref_play(v: SeatView) -> PlayAction:
     legal = sorted(map(_CARD_OF, v.legal))
     trick = v.trick
     if not trick:
-        return PLAY_ACTIONS[_ref_lead(v, legal)]
+        return PLAY_ACTIONS[ref_lead(v, legal)]
     table = POWER[trump][EFFECTIVE_SUIT[trump][trick[0][1]]]
     win_seat, win_card = trick[0]
     best = table[win_card]
@@ -266,6 +304,10 @@ def ref_play(v: SeatView) -> PlayAction:
         if table[c] > best:
             win_seat, best = s, table[c]
     if win_seat == (v.seat + 2) % 4:            # partner_of(v.seat)
+        if len(trick) == 2 and v.sitting_out is None:
+            over = _overtake(v, legal, table, best, trick[0][1])   # partner led
+            if over is not None:
+                return PLAY_ACTIONS[over]
         return PLAY_ACTIONS[_lowest_worth(legal, trump)]
     winners = [c for c in legal if table[c] > best]
     if winners:                                 # powers above 0 are unique: no ties
@@ -273,20 +315,83 @@ def ref_play(v: SeatView) -> PlayAction:
     return PLAY_ACTIONS[_lowest_worth(legal, trump)]
 
 
-def _ref_lead(v: SeatView, legal: list[Card]) -> Card:
+def _overtake(v: SeatView, legal: list[Card], table: tuple[int, ...], best: int,
+              partners: Card) -> Card | None:
+    """Third hand, partner winning: the lowest side card that beats his card and is
+    the boss of its suit, when his card is not (the last player could still beat it)."""
     trump = v.trump
+    gone = gone_cards(v)
+    if is_boss(partners, trump, gone, v.hand):
+        return None
     ranks = TRUMP_RANK[trump]
-    if v.maker is not None and (v.maker & 1) == (v.seat & 1):
-        boss = boss_trump(v)
-        if boss is not None:
-            return boss
-    side = [c for c in legal if ranks[c] < 0]
-    aces = [c for c in side if c % 6 == ACE]   # rank_of for the 24 cards ref plays
-    if aces:
-        return aces[0]
-    if side:
-        return _lowest_worth(side, trump)
-    return _lowest_worth(legal, trump)
+    over = [c for c in legal if table[c] > best and ranks[c] < 0
+            and is_boss(c, trump, gone, v.hand)]
+    return min(over, key=table.__getitem__) if over else None
+
+
+# --- the lead: a score per card ----------------------------------------------------
+
+LEAD_FEATURES = ("trump", "boss", "rank", "length", "partner void", "opponent void",
+                 "turned-down suit", "singleton", "trumps held", "ace", "lowest", "second")
+"""What the lead score counts for a card (each 0 or 1 unless said): a trump; the boss of
+its suit (no card still out beats it); its rank (trumps 0-6 = 9 T Q K A left right, side
+cards 0-5 = 9 T J Q K A); the number of cards of its suit in my hand; my partner / an
+opponent has shown out of its suit; its suit is the upcard's, turned down in round 1;
+a side singleton; for a trump, how many trumps I hold; a side ace; my lowest card of
+its suit; exactly one card still out beats it."""
+
+MAKER, MAKERS_PARTNER, DEFENDER, AGAINST_LONER = 0, 1, 2, 3
+# Fitted (issue 16) on 1,800 games of ref: the double-dummy loss of every lead, by role.
+LEAD_WEIGHTS: tuple[tuple[int, ...], ...] = (
+    (1, 10, 4, 1, -8, -1, -1, -4, 3, -4, -3, 1),     # maker: bosses, high cards, trumps
+    (1, 1, 0, 0, 10, -6, -9, 0, 1, 0, 0, 0),         # maker's partner: trump, partner's void
+    (-9, 9, 1, 0, -2, -9, 1, 0, 0, 6, 7, -1),        # defender: aces and bosses, else low
+    (-8, 1, 1, 2, 12, -7, 4, -1, 0, -1, 0, 0),       # against a loner: into partner's void
+)
+
+
+def lead_role(v: SeatView) -> int:
+    """MAKER, MAKERS_PARTNER, DEFENDER or AGAINST_LONER, for the seat to lead."""
+    if (v.maker & 1) == (v.seat & 1):
+        return MAKER if v.maker == v.seat else MAKERS_PARTNER
+    return AGAINST_LONER if v.alone else DEFENDER
+
+
+def lead_features(v: SeatView, card: Card, gone: int, voids: list[int]) -> tuple[int, ...]:
+    """The values of :data:`LEAD_FEATURES` for leading ``card`` (see there)."""
+    trump = v.trump
+    eff = EFFECTIVE_SUIT[trump]
+    ranks = TRUMP_RANK[trump]
+    suit = eff[card]
+    is_trump = ranks[card] >= 0
+
+    def rank(c: Card) -> int:
+        return ranks[c] if ranks[c] >= 0 else rank_of(c)
+
+    mine = [c for c in v.hand if eff[c] == suit]
+    seat = v.seat
+    them = voids[(seat + 1) & 3] | voids[(seat + 3) & 3]
+    turned = made_round(v) == 2 and suit == suit_of(v.upcard)
+    above = outranked_by(card, trump, gone, v.hand)
+    return (int(is_trump), int(above == 0), rank(card), len(mine),
+            voids[(seat + 2) & 3] >> suit & 1, them >> suit & 1, int(turned),
+            int(len(mine) == 1 and not is_trump), len(mine) if is_trump else 0,
+            int(not is_trump and rank_of(card) == ACE),
+            int(rank(card) == min(map(rank, mine))), int(above == 1))
+
+
+def ref_lead(v: SeatView, legal: list[Card]) -> Card:
+    """Rule 4: the legal card of the highest lead score (the lowest code among equals)."""
+    weights = LEAD_WEIGHTS[lead_role(v)]
+    gone = gone_cards(v)
+    voids = void_suits(v)
+    best_card, best = legal[0], None
+    for c in legal:                             # legal is sorted: ties keep the lowest
+        score = sum(w * f for w, f in zip(weights, lead_features(v, c, gone, voids),
+                                          strict=True))
+        if best is None or score > best:
+            best_card, best = c, score
+    return best_card
 
 
 @dataclass
