@@ -23,10 +23,10 @@ from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
 
 SEEDS = range(50)
-AUTO = "f0fe07127bbb037e5e084c6c21d012ee792a7f47184f3b916e202d02be0d00ba"
-HUMAN_RANDOM = "83f2b4eece24d5a47efb0e32a5a50bb942f082385131d0aafcb1fd005f743363"
+AUTO = "2c9409794923e04b9914cc645c72f5ba415b69abbc2cb708bde7a7c017d3769d"
+HUMAN_RANDOM = "f3e9b7b04e293712b91c01de86efae97050ee83d87af33cdc7b1f54b93ccc9b6"
 ALL_RANDOM = "88e8b1053e3ebad9bb27cb34550a67aa1d632021d2e6f62c0fb02cf420f87eab"
-VECTORS = "dfa206d7214ca20462bb57cb4208f19adad53fb8be4afff7c4c6db59285c9e93"
+VECTORS = "774090043f8afdcd4ac40cfa8e96a12a6d6a7d5189c27724cb61f20800cc476a"
 
 
 def _digest(objs: list[dict]) -> str:

@@ -105,7 +105,7 @@ def test_the_dealers_left_orders_at_eleven_his_right_at_ten():
     assert ref.decide(g.view(0)) == BidAction(ORDER, HEARTS, False)
 
 
-def test_round_two_the_dealers_left_names_at_eleven_the_others_at_nine():
+def test_round_two_the_first_two_name_at_eleven_the_last_two_at_nine():
     # clubs QC 2 + KC 3, AS AH 4, diamonds void (two trumps) 1: 10; spades 9, hearts 6
     hands = ["QC KC AS AH 9S", "TS JS QS KS 9H", "TH QH KH 9D TD", "JH TC JC 9C AC"]
     g = rigged(hands, "KD", dealer=3)           # seat 0 speaks first in round 2
@@ -114,6 +114,10 @@ def test_round_two_the_dealers_left_names_at_eleven_the_others_at_nine():
     assert g.turn == 0 and ref.decide(g.view(0)) == BidAction(PASS)
     g = rigged(hands, "KD", dealer=2)           # seat 0 is the dealer's partner
     for _ in range(5):
+        g.apply(BidAction(PASS))
+    assert g.turn == 0 and ref.decide(g.view(0)) == BidAction(PASS)
+    g = rigged(hands, "KD", dealer=1)           # seat 0 is the dealer's right
+    for _ in range(6):
         g.apply(BidAction(PASS))
     assert g.turn == 0 and ref.decide(g.view(0)) == BidAction(NAME, CLUBS, False)
 

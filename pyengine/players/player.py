@@ -25,8 +25,9 @@ Decision rules (each function's docstring says the detail):
    who sits out) orders at ``canadian_min`` or more, without the upcard
    adjustment.
 2. Bidding, round 2: the strongest suit other than the upcard's (ties: lowest
-   suit number); name it at the seat's threshold (the dealer's left 11, the
-   others 9), alone as in round 1.
+   suit number); name it at the seat's threshold (the first two to speak, the
+   dealer's left and partner, 11; the dealer's right and the dealer 9), alone as
+   in round 1.
 3. Discard (:func:`ref_discard`): among the legal discards, if they are trumps
    the lowest trump; otherwise the card with the lowest keep value
    ``2 * rank + (2 if it is not alone in its suit)`` (low cards and singletons
@@ -90,8 +91,8 @@ VOID_MIN_TRUMPS = 2
 ORDER_MIN = 9                          # the dealer orders up in round 1 (he gets the upcard)
 ORDER_LEFT_MIN = 11                    # the dealer's left orders up
 ORDER_RIGHT_MIN = 10                   # the dealer's right orders up
-NAME_MIN = 9                           # name a suit in round 2
-NAME_LEFT_MIN = 11                     # the dealer's left names a suit in round 2
+NAME_MIN = 9                           # the dealer and his right name a suit in round 2
+NAME_EARLY_MIN = 11                    # the first two to speak in round 2 (left, partner)
 CANADIAN_MIN = 13                      # the dealer's partner orders (and must go alone)
 ALONE_MIN = 15                         # go alone
 ALONE_NEED_MAX = 2                     # no loner when my side needs this many points or fewer
@@ -103,8 +104,8 @@ class BidThresholds:
 
     ``order_min``: the dealer's round-1 order, ``order_left`` / ``order_right``:
     the dealer's opponents'; ``canadian_min``: the dealer's partner's round-1 order,
-    which must go alone; ``name_min`` / ``name_left``: naming a suit in round 2 (the
-    dealer's left / the others); ``alone_need``: a seat whose side needs this many
+    which must go alone; ``name_early`` / ``name_min``: naming a suit in round 2 (the
+    first two to speak, the dealer's left and partner / the last two); ``alone_need``: a seat whose side needs this many
     points or fewer to win never goes alone by choice. Other values make player
     variants for the arena (``ref:order_min=10``); the game's ``ref`` is the default.
     """
@@ -115,7 +116,7 @@ class BidThresholds:
     name_min: int = NAME_MIN
     order_left: int = ORDER_LEFT_MIN
     order_right: int = ORDER_RIGHT_MIN
-    name_left: int = NAME_LEFT_MIN
+    name_early: int = NAME_EARLY_MIN
     alone_need: int = ALONE_NEED_MAX
 
     def call_min(self, rnd: int, seat: int, dealer: int) -> int:
@@ -124,7 +125,7 @@ class BidThresholds:
         pos = (seat - dealer) & 3             # 1 = the dealer's left, 0 = the dealer
         if rnd == 1:
             return (self.order_min, self.order_left, self.order_min, self.order_right)[pos]
-        return self.name_left if pos == 1 else self.name_min
+        return self.name_early if pos in (1, 2) else self.name_min
 
     def may_go_alone(self, strength: int, seat: int, total: tuple[int, ...],
                      target: int) -> bool:
