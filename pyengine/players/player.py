@@ -105,9 +105,10 @@ class BidThresholds:
     ``order_min``: the dealer's round-1 order, ``order_left`` / ``order_right``:
     the dealer's opponents'; ``canadian_min``: the dealer's partner's round-1 order,
     which must go alone; ``name_early`` / ``name_min``: naming a suit in round 2 (the
-    first two to speak, the dealer's left and partner / the last two); ``alone_need``: a seat whose side needs this many
-    points or fewer to win never goes alone by choice. Other values make player
-    variants for the arena (``ref:order_min=10``); the game's ``ref`` is the default.
+    first two to speak, the dealer's left and partner / the last two); ``alone_need``:
+    a seat whose side needs this many points or fewer to win never goes alone by
+    choice. Other values make player variants for the arena (``ref:order_min=10``);
+    the game's ``ref`` is the default.
     """
 
     order_min: int = ORDER_MIN
