@@ -94,7 +94,7 @@ def _row(text: str, first_cell: str) -> list[str]:
 def test_every_part_is_played_and_shown_with_its_cpu_and_baseline(tmp_path, fakes) -> None:
     docs = _docs(tmp_path)
     assert strength.main(["--docs", str(docs), "--baseline", str(BASELINE),
-                          "--scale", "0.01", "--jobs", "2"]) == 0
+                          "--scale", "0.01", "--jobs", "2", "--seed", "5"]) == 0
     assert fakes[-1] == (AUDIT, 2)
     assert [(a, b) for a, b, _, _ in fakes[:-1]] == [(p.a, p.b) for p in PARTS]
     for (_, _, n, rules), part in zip(fakes[:-1], PARTS, strict=True):
@@ -111,9 +111,10 @@ def test_every_part_is_played_and_shown_with_its_cpu_and_baseline(tmp_path, fake
         assert row[2] == baseline.get(part.name, "-")
         cost = _row(text, part.name)
         assert re.fullmatch(r"[\d,]+\.\d s", cost[1]), cost
-        assert cost[4] == commit_id(ROOT) and cost[3] in ("1", "2")
+        assert cost[4] == commit_id(ROOT) and cost[3] == "2" and cost[6] == "5"
         total += float(cost[1].split()[0].replace(",", ""))
-    assert re.fullmatch(r"[\d,]+\.\d s", _row(text, AUDIT)[1])
+    assert re.fullmatch(r"[\d,]+\.\d s", _row(text, AUDIT)[1]) and _row(text, AUDIT)[6] == "5"
+    assert "game numbers from 5" in text
     assert "| fake audit row | 1 |" in text
     stated = _row(text, f"**in all ({len(PARTS) + 1} of {len(PARTS) + 1} parts recorded)**")
     assert abs(float(stated[1].strip("*").split()[0]) - total) < 0.1 * (len(PARTS) + 1) + 1e-9
@@ -148,6 +149,19 @@ def test_a_bad_only_says_so_in_one_line(tmp_path, fakes, capsys) -> None:
     assert fakes == [] and not (docs / "strength.json").exists()
 
 
+def test_bad_files_are_named_before_anything_is_played(tmp_path, fakes, capsys) -> None:
+    docs = _docs(tmp_path)
+    (docs / "strength.json").write_text("{")
+    assert strength.main(["--docs", str(docs)]) == 2
+    (docs / "strength.json").unlink()
+    (docs / "base.json").write_text('{"parts": {"pimc-ref": 3}}')
+    assert strength.main(["--docs", str(docs), "--baseline", str(docs / "base.json")]) == 2
+    assert strength.main(["--docs", str(docs / "nowhere")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3 and "strength.json" in err[0] and "base.json" in err[1]
+    assert "nowhere" in err[2] and fakes == []
+
+
 def test_the_ismcts_parts_are_the_issues(fakes, tmp_path) -> None:
     by_name = {p.name: p for p in PARTS}
     for name in (f"{ISMCTS}-random", f"ref-{ISMCTS}", f"pimc-{ISMCTS}"):
@@ -165,11 +179,13 @@ def test_the_page_states_each_parts_cpu_and_the_total(tmp_path) -> None:
     md = tmp_path / "strength.md"
     results, secs = run_matches(BIT93, "ref", "random", 2, seed=0, jobs=1)
     s = summarise(results, "ref", "random", BIT93, secs, 1)
-    runs = {"ref-random": RunInfo(100.25, 60.0, 2, "abc123", "2026-12-01", 2, 9),
-            AUDIT: RunInfo(600.5, 700.0, 1, "def456", "2026-12-02", 60)}
+    runs = {"ref-random": RunInfo(100.25, 60.0, 2, "abc123", "2026-12-01", 2, 9, seed=7),
+            AUDIT: RunInfo(600.5, 700.0, 1, "def456", "2026-12-02", 60, seed=7)}
     write_strength_section(md, [s], "c.png", "cmd", runs=runs)
     text = md.read_text()
-    assert _row(text, "ref-random")[1:6] == ["100.2 s", "60.0 s", "2", "abc123", "2026-12-01"]
+    assert _row(text, "ref-random")[1:7] == ["100.2 s", "60.0 s", "2", "abc123", "2026-12-01",
+                                            "7"]
+    assert "game numbers from 7" in text
     assert _row(text, AUDIT)[1] == "600 s (0.17 h)"
     assert _row(text, "**in all (2 of 2 parts recorded)**")[1] == "**701 s (0.19 h)**"
     assert "**701 s (0.19 h) of CPU** in all" in text and "abc123, def456" in text
@@ -223,3 +239,16 @@ def test_make_strength_runs_every_part() -> None:
     assert "-m pyengine.measure.strength" in plain and "--only" not in plain
     assert "--ismcts" not in plain and "--no-ismcts" not in plain
     assert "--ismcts" in dry("ISMCTS=1") and "--no-ismcts" in dry("ISMCTS=0")
+
+
+def test_rerun_it_lists_every_part_with_its_count() -> None:
+    text = (ROOT / "docs" / "strength.md").read_text()
+    rerun = text[text.index("## Rerun it"):text.index("## The search player")]
+    rows = {}
+    for line in rerun.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| `"):
+            rows[cells[0].split("`")[1]] = cells
+    assert set(rows) == set(part_names()) - {PAGE}
+    for part in PARTS:
+        assert rows[part.name][1:3] == [part.rules.name, f"{part.matches:,}"]

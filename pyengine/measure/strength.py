@@ -71,7 +71,7 @@ def play_part(part: Part, n: int, seed: int, jobs: int, commit: str, data: Path)
     deals = len(duplicate_hands(matches))
     analysis = analysis_lines(matches, part.a, part.b) if part.analysis else None
     run = RunInfo(cpu_seconds() - cpu0, time.perf_counter() - wall0, jobs, commit, today(),
-                  summary.matches, deals)
+                  summary.matches, deals, seed)
     print(f"  {part.name}: {run.cpu:.1f} s of CPU, {deals} duplicate deals"
           + (f" (fewer than the {part.min_deals} it is meant for)"
              if deals < part.min_deals else ""))
@@ -91,7 +91,8 @@ def play_audit(games: int, seed: int, commit: str, data: Path) -> None:
     cpu0, wall0 = cpu_seconds(), time.perf_counter()
     with bar(games, AUDIT, "game") as b:
         lines = ref_against_pimc(games, seed=seed, progress=b.update).lines()
-    run = RunInfo(cpu_seconds() - cpu0, time.perf_counter() - wall0, 1, commit, today(), games)
+    run = RunInfo(cpu_seconds() - cpu0, time.perf_counter() - wall0, 1, commit, today(), games,
+                  seed=seed)
     print(f"  {AUDIT}: {run.cpu:.1f} s of CPU")
     stored = load_summaries(data)
     stored["analysis:" + AUDIT] = [
@@ -172,14 +173,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_ismcts:
         parts = [p for p in parts if not p.needs_ismcts]
     data = args.docs / "strength.json"
+    baseline = args.baseline or args.docs / "strength-baseline.json"
+    if not args.docs.is_dir():
+        print(f"strength: {args.docs} is not a folder (--docs)", file=sys.stderr)
+        return 2
     commit = commit_id(REPO)                     # before any CPU is counted: git is a child
     try:
+        load_summaries(data)                     # a bad store or baseline: say so before playing
+        load_baseline(baseline)
         for part in parts:
             play_part(part, scaled(part.matches, args.scale), args.seed, args.jobs, commit,
                       data)
         if args.only in (None, AUDIT):
             play_audit(scaled(AUDIT_GAMES, args.scale), args.seed, commit, data)
-        write_page(args.docs, args.baseline or args.docs / "strength-baseline.json")
+        write_page(args.docs, baseline)
     except (StoreError, PlayerSpecError, OSError) as exc:
         print(f"strength: {exc}", file=sys.stderr)
         return 2

@@ -111,20 +111,21 @@ def side_by_side(summaries: list[Summary], runs: dict[str, RunInfo],
 
 def cpu_table(names: list[str], runs: dict[str, RunInfo]) -> list[str]:
     """Markdown: the CPU, wall time, commit and day of every part, and the total."""
-    rows = ["| part | CPU (user+sys, all processes) | wall | processes | commit | measured |",
-            "| --- | ---: | ---: | ---: | --- | --- |"]
+    rows = ["| part | CPU (user+sys, all processes) | wall | processes | commit | measured "
+            "| first game number |",
+            "| --- | ---: | ---: | ---: | --- | --- | ---: |"]
     total, known = 0.0, 0
     for name in names:
         run = runs.get(name)
         if run is None:
-            rows.append(f"| {name} | not recorded | - | - | unknown | - |")
+            rows.append(f"| {name} | not recorded | - | - | unknown | - | - |")
             continue
         total += run.cpu
         known += 1
         rows.append(f"| {name} | {cpu_text(run.cpu)} | {cpu_text(run.wall)} | {run.jobs} "
-                    f"| {run.commit} | {run.date} |")
+                    f"| {run.commit} | {run.date} | {run.seed} |")
     rows.append(f"| **in all ({known} of {len(names)} parts recorded)** "
-                f"| **{cpu_text(total)}** | | | | |")
+                f"| **{cpu_text(total)}** | | | | | |")
     return rows
 
 
@@ -137,9 +138,11 @@ def section_lines(summaries: list[Summary], chart_name: str, command: str,
         names.append(AUDIT)
     total = sum(runs[n].cpu for n in names if n in runs)
     commits = sorted({runs[n].commit for n in names if n in runs})
+    seeds = sorted({runs[n].seed for n in names if n in runs}) or [0]
+    first = f"from {seeds[0]}" if len(seeds) == 1 else "per part below"
     body = [BEGIN_MARK, "", "### The last run of the command (current players)", "",
             f"Measured with `{command}` (rules bit93, against ismcts standard, game numbers "
-            f"from 0, pimc = arena setting `{setting}`), at commit "
+            f"{first}, pimc = arena setting `{setting}`), at commit "
             f"{', '.join(commits) or 'unknown'}; it took **{cpu_text(total)} of CPU** in all "
             "(per part below).", "", "#### Side by side with the figures measured before", ""]
     if baseline.source:

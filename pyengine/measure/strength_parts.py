@@ -102,6 +102,7 @@ class RunInfo:
     date: str                      # UTC day of the run
     count: int                     # matches played (games for the audit)
     duplicate_deals: int | None = None   # deals played by both teams on the same cards
+    seed: int = 0                  # the first game number
 
     def to_json(self) -> dict:
         """As plain JSON data."""
