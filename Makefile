@@ -51,11 +51,14 @@ mutants: build
 bench: build
 	$(VENV)/bin/euchre bench
 
-# Measure playing strength (ref, pimc, random in duplicate matches) and rewrite
-# docs/strength.md's results section; about an hour of one core. ISMCTS=1 adds the
-# matches against OpenSpiel's IS-MCTS (open_spiel, in the test extra; ~35 min more).
+# Measure playing strength: every matchup of issue 16 (random, ref, pimc at 16/48/100
+# worlds, OpenSpiel's IS-MCTS at 2,000 simulations), the audit and the chart, and
+# rewrite docs/strength.md's measured section with the CPU each part took (about
+# 1.5-2 hours of CPU, docs/strength.md "Rerun it"). The IS-MCTS parts are played when
+# open_spiel is installed (the test extra has it) and skipped with a note otherwise;
+# ISMCTS=1 requires them, ISMCTS=0 skips them. JOBS=N sets the processes (default 2).
 strength: $(STAMP)
-	$(VPY) -m pyengine.measure.strength strength $(if $(ISMCTS),--ismcts)
+	$(VPY) -m pyengine.measure.strength strength$(if $(filter 1,$(ISMCTS)), --ismcts)$(if $(filter 0,$(ISMCTS)), --no-ismcts)$(if $(JOBS), --jobs $(JOBS))
 
 # Refresh the screenshots in docs/ that the README shows (title, bidding, a
 # trick, game over, and an animated GIF of a hand), and the shell's full-screen table.

@@ -1,166 +1,53 @@
-"""``make strength``: the measured section of docs/strength.md, and where the points go.
+"""``make strength``: every matchup of issue 16, the audit, and docs/strength.md rewritten.
 
-``python -m pyengine.measure.strength`` (or ``python -m pyengine.measure.strength``) plays
-the pairings of :data:`STRENGTH_PAIRINGS`, audits ref against pimc, and rewrites
-the part of docs/strength.md between its marks, keeping the prose.
+``python -m pyengine.measure.strength`` plays the parts of
+:data:`pyengine.measure.strength_parts.PARTS` (random, ref, pimc at 16, 48 and 100
+worlds, and OpenSpiel's IS-MCTS at 2,000 simulations), audits ref against pimc,
+records the CPU and commit of each part, stores everything in docs/strength.json
+and rewrites the part of docs/strength.md between its marks (keeping the prose)
+and docs/strength.png, next to the figures of docs/strength-baseline.json.
 """
 
 from __future__ import annotations
 
-import json
-import math
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
-from pyengine.core.rules import BIT93, STANDARD, Rules
-from pyengine.measure.arena import HandRecord, MatchResult, run_matches
-from pyengine.measure.arenastats import (
-    Summary,
-    chart,
-    report_lines,
-    summarise,
-    summary_from_json,
-    summary_json,
-    table_markdown,
-    wilson,
+from pyengine.core.rules import BIT93, Rules
+from pyengine.measure.arena import MatchResult, PlayerSpecError, run_matches
+from pyengine.measure.arenastats import Summary, chart, report_lines, summarise
+from pyengine.measure.strength_page import (
+    BEGIN_MARK,
+    END_MARK,
+    StoreError,
+    load_baseline,
+    load_summaries,
+    runs_of,
+    save_summaries,
+    write_strength_section,
 )
+from pyengine.measure.strength_parts import (
+    AUDIT,
+    AUDIT_GAMES,
+    ISMCTS_SIMS,
+    PARTS,
+    Part,
+    RunInfo,
+    commit_id,
+    cpu_seconds,
+    part_names,
+    scaled,
+    today,
+)
+from pyengine.measure.strength_points import analysis_lines, duplicate_hands
 
-# --- where the points go: hand-by-hand duplicate comparison ------------------------
+__all__ = ["BEGIN_MARK", "END_MARK", "ISMCTS_SIMS", "analysis_lines", "load_summaries",
+           "main", "run_pairing", "save_summaries", "write_strength_section"]
 
-POSITION_NAMES = ("dealer's left", "dealer's partner", "dealer's right", "dealer")
-
-
-def _net0(r: HandRecord) -> int:
-    return r.points[0] - r.points[1]
-
-
-def _contract(r: HandRecord) -> tuple | None:
-    return None if r.maker is None else (r.maker, r.trump, r.alone)
-
-
-def _team_call(r: HandRecord, pair: int) -> str:
-    """What the seat pair ``pair`` did with its cards in this deal."""
-    if r.maker is None:
-        return "passed out"
-    if (r.maker & 1) != pair:
-        return "defended"
-    if r.alone:
-        forced = r.round == 1 and r.maker == (r.dealer + 2) % 4
-        return "forced loner" if forced else "alone"
-    return f"called r{r.round}"
-
-
-def duplicate_hands(results: list[MatchResult]) -> list[tuple[HandRecord, HandRecord]]:
-    """(X, Y) records of the same deal: X with team A in seats 0+2, Y with team B there."""
-    by_seq: dict[int, dict[int, MatchResult]] = {}
-    for r in results:
-        by_seq.setdefault(r.sequence, {})[r.a_seats] = r
-    out = []
-    for pair in by_seq.values():
-        if 0 not in pair or 1 not in pair:
-            continue
-        ys = {h.hand: h for h in pair[1].records}
-        for x in pair[0].records:
-            y = ys.get(x.hand)
-            if y is not None:
-                out.append((x, y))
-    return out
-
-
-def _mean_ci(xs: list[float]) -> str:
-    n = len(xs)
-    if n == 0:
-        return "-"
-    m = sum(xs) / n
-    if n < 2:
-        return f"{m:+.2f}"
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    return f"{m:+.2f} ({m - 1.96 * sd / math.sqrt(n):+.2f} to {m + 1.96 * sd / math.sqrt(n):+.2f})"
-
-
-def analysis_lines(results: list[MatchResult], spec_a: str, spec_b: str) -> list[str]:
-    """Markdown: where team B loses points to team A, deal by deal on the same cards.
-
-    Every deal k of a duplicate pair is dealt identically in both games, with
-    the teams swapped: A's result on a seat pair's cards minus B's result on
-    the same cards is A's advantage on that deal (both seat pairs together:
-    one number per deal). The deals are grouped by what each team did with
-    the cards; hands differ only after the scores diverge.
-    """
-    pairs = duplicate_hands(results)
-    rows: dict[str, list[float]] = {}
-
-    def add(key: str, d: float) -> None:
-        rows.setdefault(key, []).append(d)
-
-    for x, y in pairs:
-        d = _net0(x) - _net0(y)          # A's advantage on this deal (A on pair 0 in X)
-        add("all deals", d)
-        if _contract(x) == _contract(y):
-            add("same contract (card play only)" if x.maker is not None
-                else "passed out in both", d)
-            if x.maker is not None:
-                maker_pair = x.maker & 1
-                who = spec_a if maker_pair == 0 else spec_b
-                add(f"same contract, {who} (team {'A' if maker_pair == 0 else 'B'}) "
-                    "made it in the first game", d)
-            continue
-        # different outcomes of the auction: name what B did and what A did on each pair
-        for pair in (0, 1):
-            a_rec, b_rec = (x, y) if pair == 0 else (y, x)
-            a_did, b_did = _team_call(a_rec, pair), _team_call(b_rec, pair)
-            if a_did != b_did:
-                add(f"{spec_b} {b_did}, {spec_a} {a_did} (same cards)", d)
-        near = max(max(x.before), max(y.before)) >= 8
-        if near:
-            add("auction differs, a side at 8+ points", d)
-    lines = [f"Deal by deal, {spec_a} (A) against {spec_b} (B) on the same cards: "
-             f"{len(pairs)} deals. The value is A's net points per deal minus B's on the "
-             "same cards (positive: B loses points there); a deal may count in two rows "
-             "(one per seat pair whose bidding differed).", "",
-             "| what happened | deals | A's advantage per deal (95%) | total |",
-             "| --- | --- | --- | --- |"]
-    for key in sorted(rows, key=lambda k: (k != "all deals", -abs(sum(rows[k])))):
-        xs = rows[key]
-        lines.append(f"| {key} | {len(xs)} | {_mean_ci(xs)} | {sum(xs):+.0f} |")
-    lines += ["", *calls_by_position(results, spec_a, spec_b)]
-    return lines
-
-
-def calls_by_position(results: list[MatchResult], spec_a: str, spec_b: str) -> list[str]:
-    """Each team's calls by seat (relative to the dealer) and round: how often euchred."""
-    stats: dict[tuple, list[int]] = {}
-    for r in results:
-        for h in r.records:
-            if h.maker is None:
-                continue
-            team = "A" if (h.maker & 1) == r.a_seats else "B"
-            pos = POSITION_NAMES[(h.maker - h.dealer - 1) % 4]
-            kind = "alone" if h.alone else "with partner"
-            key = (team, f"r{h.round} {pos}, {kind}")
-            st = stats.setdefault(key, [0, 0, 0])
-            st[0] += 1
-            st[1] += h.maker_tricks < 3
-            mine = h.maker & 1
-            st[2] += h.points[mine] - h.points[1 - mine]
-    lines = ["| calls by | seat and round | calls | euchred | makers' net points per call |",
-             "| --- | --- | --- | --- | --- |"]
-    for (team, what), (n, e, net) in sorted(stats.items()):
-        name = spec_a if team == "A" else spec_b
-        lines.append(f"| {name} | {what} | {n} | {wilson(e, n).pct()} | {net / n:+.2f} |")
-    return lines
-
-
-
-# --- the strength document --------------------------------------------------------
-
-STRENGTH_PAIRINGS = (("ref", "random", 2000), ("pimc", "random", 400), ("pimc", "ref", 400))
-# With --ismcts (needs open_spiel): against OpenSpiel's IS-MCTS, on OpenSpiel's rules
-# (standard); 300 simulations a decision keep a match near 10 s of CPU.
-ISMCTS_SIMS = 300
-ISMCTS_PAIRINGS = (("pimc", f"ismcts:sims={ISMCTS_SIMS}", 100),
-                   ("ref", f"ismcts:sims={ISMCTS_SIMS}", 100))
-AUDIT_GAMES = 60
+COMMAND = "python -m pyengine.measure.strength"
+REPO = Path(__file__).resolve().parents[2]
 
 
 def run_pairing(a: str, b: str, n: int, seed: int = 0, jobs: int = 2,
@@ -177,49 +64,60 @@ def run_pairing(a: str, b: str, n: int, seed: int = 0, jobs: int = 2,
     return s, results
 
 
-
-def load_summaries(path: Path) -> dict[str, Summary]:
-    """Stored summaries by pairing key ("pimc-ref"); "analysis:KEY" entries hold lines."""
-    if not path.exists():
-        return {}
-    return {k: (v if k.startswith("analysis:") else summary_from_json(v))
-            for k, v in json.loads(path.read_text()).items()}
-
-
-def save_summaries(path: Path, summaries: dict) -> None:
-    """Write the summaries as JSON (docs/strength.json)."""
-    path.write_text(json.dumps({k: (s if k.startswith("analysis:") else summary_json(s))
-                                for k, s in summaries.items()}, indent=1) + "\n")
-
-
-
-
-BEGIN_MARK = "<!-- strength:begin (written by: python -m pyengine.measure.strength) -->"
-END_MARK = "<!-- strength:end -->"
+def play_part(part: Part, n: int, seed: int, jobs: int, commit: str, data: Path) -> None:
+    """Play one matchup, timing its CPU, and store its summary, run and analysis."""
+    cpu0, wall0 = cpu_seconds(), time.perf_counter()
+    summary, matches = run_pairing(part.a, part.b, n, seed, jobs, rules=part.rules)
+    deals = len(duplicate_hands(matches))
+    analysis = analysis_lines(matches, part.a, part.b) if part.analysis else None
+    run = RunInfo(cpu_seconds() - cpu0, time.perf_counter() - wall0, jobs, commit, today(),
+                  summary.matches, deals, seed)
+    print(f"  {part.name}: {run.cpu:.1f} s of CPU, {deals} duplicate deals"
+          + (f" (fewer than the {part.min_deals} it is meant for)"
+             if deals < part.min_deals else ""))
+    stored = load_summaries(data)            # another run may have stored a part since
+    stored[part.name] = summary
+    stored["run:" + part.name] = run.to_json()
+    if analysis is not None:
+        stored["analysis:" + part.name] = analysis
+    save_summaries(data, stored)
 
 
-def write_strength_section(md: Path, summaries: list[Summary], chart_name: str,
-                           command: str, analysis: list[str] = ()) -> None:
-    """Replace the measured section of ``md`` (between the marks), keeping the prose."""
-    body = [BEGIN_MARK, "", "### The last run of the command (current players)", "",
-            f"Measured with `{command}` "
-            f"(rules bit93, against ismcts standard, game numbers from 0, pimc = arena "
-            f"setting `{_arena_setting()}`):", "", *table_markdown(summaries), "",
-            f"![strength chart]({chart_name})", "", "Full reports:", "", "```"]
-    for s in summaries:
-        body += report_lines(s) + [""]
-    body += ["```", ""]
-    if analysis:
-        body += ["### Where the points go (measured)", "", *analysis, ""]
-    body += [END_MARK]
-    text = md.read_text() if md.exists() else "# Playing strength\n\n"
-    if BEGIN_MARK in text and END_MARK in text:
-        head, rest = text.split(BEGIN_MARK, 1)
-        tail = rest.split(END_MARK, 1)[1]
-        text = head + "\n".join(body) + tail
-    else:
-        text = text.rstrip("\n") + "\n\n" + "\n".join(body) + "\n"
-    md.write_text(text)
+def play_audit(games: int, seed: int, commit: str, data: Path) -> None:
+    """Audit every decision of ``games`` games of ref against pimc, and store it."""
+    from pyengine.measure.audit import ref_against_pimc
+    from pyengine.measure.progress import bar
+
+    cpu0, wall0 = cpu_seconds(), time.perf_counter()
+    with bar(games, AUDIT, "game") as b:
+        lines = ref_against_pimc(games, seed=seed, progress=b.update).lines()
+    run = RunInfo(cpu_seconds() - cpu0, time.perf_counter() - wall0, 1, commit, today(), games,
+                  seed=seed)
+    print(f"  {AUDIT}: {run.cpu:.1f} s of CPU")
+    stored = load_summaries(data)
+    stored["analysis:" + AUDIT] = [
+        f"Every decision of {games} games of ref against pimc (game numbers {seed}-"
+        f"{seed + games - 1}, seatings alternating), judged after the fact "
+        "(`python -m pyengine.measure.audit`: card play and discards by their open-hand "
+        "loss in points of the hand, bids by a 48-world pimc's regret), the situations where "
+        "ref loses most first:", "", *lines]
+    stored["run:" + AUDIT] = run.to_json()
+    save_summaries(data, stored)
+
+
+def write_page(docs: Path, baseline_path: Path) -> None:
+    """Rewrite docs/strength.md's measured section and the chart from the store."""
+    md, png, data = docs / "strength.md", docs / "strength.png", docs / "strength.json"
+    stored = load_summaries(data)
+    keys = [p.name for p in PARTS if p.name in stored]
+    summaries = [stored[k] for k in keys]
+    if summaries:
+        chart(summaries, png)
+    extra = [line for k in keys for line in stored.get("analysis:" + k, [])]
+    if "analysis:" + AUDIT in stored:
+        extra += ["", *stored["analysis:" + AUDIT]]
+    write_strength_section(md, summaries, png.name, COMMAND, extra, runs=runs_of(stored),
+                           baseline=load_baseline(baseline_path), setting=_arena_setting())
 
 
 def _arena_setting() -> str:
@@ -228,68 +126,70 @@ def _arena_setting() -> str:
             f"spread={ARENA.spread}, candidates={ARENA.candidates}")
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``python -m pyengine.measure.strength [--jobs J] [--scale F]``.
+def _ismcts_problem() -> str | None:
+    """None if OpenSpiel's IS-MCTS can play, else the one-line install hint."""
+    from pyengine.players.ismcts import INSTALL_HINT, available
+    return None if available() else INSTALL_HINT
 
-    Rewrites docs/strength.md's results section."""
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m pyengine.measure.strength [--only NAME] [--jobs J] [--scale F] ...``."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m pyengine.measure.strength")
+    ap = argparse.ArgumentParser(prog=f"{COMMAND}", description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["strength"], nargs="?", default="strength")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--scale", type=float, default=1.0,
-                    help="multiply every pairing's match count (quick checks)")
-    ap.add_argument("--only", default=None, metavar="A-B",
-                    help="run one pairing (e.g. pimc-ref) or the audit (audit) and keep the "
-                         "others' stored results")
-    ap.add_argument("--docs", type=Path, default=Path("docs"))
-    ap.add_argument("--ismcts", action="store_true",
-                    help="also play against OpenSpiel's IS-MCTS (pip install '.[openspiel]')")
+                    help="multiply every part's match (and audit game) count, at least 2")
+    ap.add_argument("--only", default=None, metavar="NAME",
+                    help=f"play one part and keep the others' stored results: "
+                         f"{', '.join(part_names())} (page: play nothing)")
+    ap.add_argument("--docs", type=Path, default=REPO / "docs",
+                    help="where strength.md, strength.json and strength.png are")
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="the figures measured before (default DOCS/strength-baseline.json)")
+    group = ap.add_mutually_exclusive_group()
+    group.add_argument("--ismcts", action="store_true",
+                       help="require the IS-MCTS parts (default: played if open_spiel is "
+                            "installed, else skipped with a note)")
+    group.add_argument("--no-ismcts", action="store_true", help="skip the IS-MCTS parts")
     args = ap.parse_args(argv)
-    pairings = [(a, b, n, BIT93) for a, b, n in STRENGTH_PAIRINGS]
-    if args.ismcts:
-        from pyengine.players.ismcts import INSTALL_HINT, available
-        if not available():
-            ap.error(INSTALL_HINT)
-        pairings += [(a, b, n, STANDARD) for a, b, n in ISMCTS_PAIRINGS]
-    md, png, data = (args.docs / "strength.md", args.docs / "strength.png",
-                     args.docs / "strength.json")
-    stored = load_summaries(data)
-    for a, b, n, rules in pairings:
-        key = f"{a}-{b}"
-        if args.only is not None and args.only != key:
-            continue
-        result, matches = run_pairing(a, b, max(2, int(n * args.scale)), args.seed, args.jobs,
-                                      rules=rules)
-        stored = load_summaries(data)            # another run may have stored a pairing since
-        stored[key] = result
-        if b == "ref":
-            stored["analysis:" + key] = analysis_lines(matches, a, b)
-        save_summaries(data, stored)
-    if args.only in (None, "audit"):
-        from pyengine.measure.audit import ref_against_pimc
-        n = max(2, int(AUDIT_GAMES * args.scale))
-        from pyengine.measure.progress import bar
-        with bar(n, "audit", "game") as b:
-            lines = ref_against_pimc(n, seed=args.seed, progress=b.update).lines()
-        stored = load_summaries(data)
-        stored["analysis:audit"] = [
-            f"Every decision of {n} games of ref against pimc (game numbers {args.seed}-"
-            f"{args.seed + n - 1}, seatings alternating), judged after the fact "
-            "(`python -m pyengine.measure.audit`: card play and discards by their open-hand "
-            "loss in points of the hand, bids by a 48-world pimc's regret), the situations where "
-            "ref loses most first:", "", *lines]
-        save_summaries(data, stored)
-    keys = [f"{a}-{b}" for a, b, _ in STRENGTH_PAIRINGS + ISMCTS_PAIRINGS
-            if f"{a}-{b}" in stored]
-    summaries = [stored[k] for k in keys]
-    chart(summaries, png)
-    extra = [line for k in keys for line in stored.get("analysis:" + k, [])]
-    if "analysis:audit" in stored:
-        extra += ["", *stored["analysis:audit"]]
-    write_strength_section(md, summaries, png.name,
-                           "python -m pyengine.measure.strength", extra)
+    if args.only is not None and args.only not in part_names():
+        print(f"strength: --only {args.only!r} is not a part (parts: "
+              f"{', '.join(part_names())})", file=sys.stderr)
+        return 2
+    if args.jobs < 1 or not args.scale > 0:
+        print("strength: --jobs must be at least 1 and --scale more than 0", file=sys.stderr)
+        return 2
+    parts = [p for p in PARTS if args.only in (None, p.name)]
+    if any(p.needs_ismcts for p in parts) and not args.no_ismcts:
+        problem = _ismcts_problem()
+        if problem and (args.ismcts or args.only is not None):
+            ap.error(problem)
+        if problem:
+            print(f"strength: skipping the IS-MCTS parts (stored results kept): {problem}")
+            parts = [p for p in parts if not p.needs_ismcts]
+    if args.no_ismcts:
+        parts = [p for p in parts if not p.needs_ismcts]
+    data = args.docs / "strength.json"
+    baseline = args.baseline or args.docs / "strength-baseline.json"
+    if not args.docs.is_dir():
+        print(f"strength: {args.docs} is not a folder (--docs)", file=sys.stderr)
+        return 2
+    commit = commit_id(REPO)                     # before any CPU is counted: git is a child
+    try:
+        load_summaries(data)                     # a bad store or baseline: say so before playing
+        load_baseline(baseline)
+        for part in parts:
+            play_part(part, scaled(part.matches, args.scale), args.seed, args.jobs, commit,
+                      data)
+        if args.only in (None, AUDIT):
+            play_audit(scaled(AUDIT_GAMES, args.scale), args.seed, commit, data)
+        write_page(args.docs, baseline)
+    except (StoreError, PlayerSpecError, OSError) as exc:
+        print(f"strength: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
