@@ -7,8 +7,10 @@ bidder: the reference player's hand strength (:func:`pyengine.players.player.han
 points wide, so a seat that passed with a strong hand for that trump is unlikely (not
 impossible), and one that called with a weak one too:
 
-* round 1: P(order) = s((strength - order_min + 1/2) / spread), P(pass) = 1 - P(order); an
-  order, alone or not, is also weighed by P(alone) = s((strength - alone_min + 1/2) / spread);
+* round 1: P(order) = s((strength - order_min + 1/2) / spread), with the bidder's seat's
+  threshold (``BidThresholds.call_min``), P(pass) = 1 - P(order); an order, alone or not,
+  is also weighed by P(alone) = s((strength - alone_min + 1/2) / spread), and by 0 or 1
+  when the bidder's side is within ``alone_need`` of the target (ref never goes alone then);
 * round 2: P(pass) = the product over the three suits of 1 - s((st - name_min + 1/2) / spread);
   naming a suit: s((st - name_min + 1/2) / spread), and the alone choice as in round 1;
   the dealer stuck with the last choice names a suit with probability in proportion to
@@ -54,11 +56,11 @@ def bid_likelihood(view: SeatView, index: int, hand: Sequence[Card], spread: flo
             strength, call_min = hand_strength(tuple(hand), trump), t.canadian_min
         else:
             v = SimpleNamespace(seat=seat, dealer=dealer, upcard=up, hand=tuple(hand))
-            strength, call_min = round1_strength(v), t.order_min
+            strength, call_min = round1_strength(v), t.call_min(1, seat, dealer)
         p_call = _rise((strength - call_min + 0.5) / spread)
         if b.call == PASS:
             return 1.0 - p_call
-        return p_call * _alone_likelihood(b.alone, strength, spread, view, forced)
+        return p_call * _alone_likelihood(b.alone, strength, spread, view, forced, seat)
     up_suit = suit_of(up)
     strengths = {s: hand_strength(tuple(hand), s) for s in range(4) if s != up_suit}
     stuck = view.rules.stick_the_dealer and seat == dealer
@@ -66,22 +68,26 @@ def bid_likelihood(view: SeatView, index: int, hand: Sequence[Card], spread: flo
         top = max(strengths.values())
         total = sum(math.exp((st - top) / spread) for st in strengths.values())
         p = math.exp((strengths[b.suit] - top) / spread) / total
-        return p * _alone_likelihood(b.alone, strengths[b.suit], spread, view, False)
+        return p * _alone_likelihood(b.alone, strengths[b.suit], spread, view, False, seat)
+    name_min = t.call_min(2, seat, dealer)
     if b.call == PASS:
         p = 1.0
         for st in strengths.values():
-            p *= 1.0 - _rise((st - t.name_min + 0.5) / spread)
+            p *= 1.0 - _rise((st - name_min + 0.5) / spread)
         return p
     st = strengths[b.suit]
-    return _rise((st - t.name_min + 0.5) / spread) * _alone_likelihood(b.alone, st, spread,
-                                                                        view, False)
+    return _rise((st - name_min + 0.5) / spread) * _alone_likelihood(b.alone, st, spread,
+                                                                      view, False, seat)
 
 
 def _alone_likelihood(alone: bool, strength: int, spread: float, view: SeatView,
-                      forced: bool) -> float:
+                      forced: bool, seat: int) -> float:
     if forced or not view.rules.alone_allowed:
         return 1.0
-    p = _rise((strength - DEFAULT_THRESHOLDS.alone_min + 0.5) / spread)
+    t = DEFAULT_THRESHOLDS
+    if view.rules.target - view.total[seat & 1] <= t.alone_need:
+        return 0.0 if alone else 1.0        # ref never goes alone so near the target
+    p = _rise((strength - t.alone_min + 0.5) / spread)
     return p if alone else 1.0 - p
 
 
