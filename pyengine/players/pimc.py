@@ -25,7 +25,11 @@ Each candidate world is weighed by how likely the public bidding is under that
 model (:mod:`pyengine.players.beliefs`: a seat that passed with a strong hand for
 the trump is unlikely, each bid's likelihood at least ``infer``; 1.0 turns the
 belief off), and the worlds searched are drawn from ``candidates`` times as many
-candidates in proportion to their weights (sampling-importance-resampling).
+candidates in proportion to their weights (sampling-importance-resampling). With
+``playinfer`` P above 0 the weight also counts the card play: each card another seat
+played is weighed by how likely it was, holding what it held then in that world, if it
+plays ``ref``'s card with probability P and otherwise any legal card (off by default:
+measured, it did not help; see docs/strength.md).
 
 Decisions:
 
