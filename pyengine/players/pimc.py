@@ -25,7 +25,11 @@ Each candidate world is weighed by how likely the public bidding is under that
 model (:mod:`pyengine.players.beliefs`: a seat that passed with a strong hand for
 the trump is unlikely, each bid's likelihood at least ``infer``; 1.0 turns the
 belief off), and the worlds searched are drawn from ``candidates`` times as many
-candidates in proportion to their weights (sampling-importance-resampling).
+candidates in proportion to their weights (sampling-importance-resampling). With
+``playinfer`` P above 0 the weight also counts the card play: each card another seat
+played is weighed by how likely it was, holding what it held then in that world, if it
+plays ``ref``'s card with probability P and otherwise any legal card (off by default:
+measured, it did not help; see docs/strength.md).
 
 Decisions:
 
@@ -100,6 +104,7 @@ class PimcConfig:
     infer: float = 0.1          # least likelihood of one bid (1: no beliefs)
     spread: float = 2.0         # the bid model's blur, in hand-strength points
     candidates: int = 4         # candidate worlds drawn per world searched
+    playinfer: float = 0.0      # P(another seat plays ref's card) in the play model (0: off)
     tiebreak: float = 0.05      # value of one trick for my side, beside the points
     seed: int = 0
 
@@ -211,7 +216,7 @@ class PimcPlayer:
         deadline = self.clock() + cfg.time if cfg.time > 0 else None
         k = knowledge(view)
         worlds = sample_worlds(view, k, rng, cfg.worlds, cfg.infer, cfg.spread,
-                               cfg.candidates)
+                               cfg.candidates, playinfer=cfg.playinfer)
         legal = list(view.legal)
         totals = [0.0] * len(legal)
         solvers = _Solvers()
@@ -361,8 +366,11 @@ def _view_digest(view: SeatView, seed: int) -> int:
     return zlib.crc32(text.encode())
 
 
+NAMES = ("worlds", "time", "infer", "spread", "candidates", "playinfer", "tiebreak", "seed")
+
+
 def parse_player_options(text: str) -> PimcConfig:
-    """``worlds=20,time=0.5,infer=1,seed=3`` -> a PimcConfig (unknown names raise)."""
+    """``worlds=20,time=0.5,infer=1,playinfer=0,seed=3`` -> a PimcConfig (unknown names raise)."""
     cfg = ARENA
     if not text:
         return cfg
@@ -370,9 +378,8 @@ def parse_player_options(text: str) -> PimcConfig:
     for part in text.split(","):
         name, _, value = part.partition("=")
         name = name.strip()
-        if name not in ("worlds", "time", "infer", "spread", "candidates", "tiebreak", "seed"):
-            raise ValueError(f"unknown pimc option {name!r} "
-                             "(worlds, time, infer, spread, candidates, tiebreak, seed)")
+        if name not in NAMES:
+            raise ValueError(f"unknown pimc option {name!r} ({', '.join(NAMES)})")
         whole = name in ("worlds", "seed", "candidates")
         try:
             values[name] = int(value) if whole else float(value)
@@ -385,4 +392,7 @@ def parse_player_options(text: str) -> PimcConfig:
             low = ("at least 1" if name in ("worlds", "candidates")
                    else "more than 0" if name == "spread" else "0 or more")
             raise ValueError(f"option {part.strip()!r}: {name} must be {low}")
+        if name == "playinfer" and values[name] >= 1:
+            raise ValueError(f"option {part.strip()!r}: playinfer must be less than 1 "
+                             "(0 turns the play beliefs off)")
     return PimcConfig(**{**cfg.__dict__, **values})

@@ -3,7 +3,7 @@
 :func:`knowledge` reads a :class:`~pyengine.core.game.SeatView` (its own hand, the upcard,
 the bids, the tricks rebuilt from ``played``, the voids shown); :func:`deal_world` deals the
 unknown cards under those hard constraints; :func:`sample_worlds` draws the worlds a search
-uses, weighed by the beliefs of :mod:`pyengine.players.beliefs`. See
+uses, weighed by the beliefs of :mod:`pyengine.players.beliefs` (bidding and play). See
 :mod:`pyengine.players.pimc` for what each constraint means.
 """
 
@@ -16,7 +16,7 @@ from pyengine.core.cards import DECK_SIZE, EFFECTIVE_SUIT, POWER, Card, Suit
 from pyengine.core.events import NAME, ORDER, PASS
 from pyengine.core.game import BidAction, Phase, SeatView
 from pyengine.core.rules import DealerDiscard, FirstLead, Rules
-from pyengine.players.beliefs import world_weight
+from pyengine.players.beliefs import PlayModel, world_weight
 from pyengine.players.solver import active_order
 
 SAMPLE_TRIES = 40               # candidate deals tried per world before voids are dropped
@@ -219,18 +219,33 @@ def legal_bids(rules: Rules, rnd: int, seat: int, dealer: int, up_suit: Suit) ->
 
 
 def sample_worlds(view: SeatView, k: Knowledge, rng: random.Random, n: int,
-                  infer: float, spread: float = 2.0, candidates: int = 4) -> list[World]:
+                  infer: float, spread: float = 2.0, candidates: int = 4,
+                  playinfer: float = 0.0) -> list[World]:
     """``n`` worlds: hard constraints always; beliefs by weight (see the module docstring).
 
-    With beliefs on, ``n * candidates`` candidate worlds are dealt and ``n`` drawn from
-    them in proportion to :func:`~pyengine.players.beliefs.world_weight` (a world may be
-    drawn twice: it then counts twice).
+    With beliefs on (``infer`` below 1 and some bids, or ``playinfer`` above 0 and some card
+    played by another seat), ``n * candidates`` candidate worlds are dealt and ``n`` drawn
+    from them in proportion to :func:`~pyengine.players.beliefs.world_weight` times
+    :meth:`~pyengine.players.beliefs.PlayModel.weight` (a world may be drawn twice: it then
+    counts twice). Beliefs off: the first ``n`` worlds dealt, as before issue 16.
     """
-    weigh = infer < 1.0 and bool(view.bids) and candidates > 1
+    bids = infer < 1.0 and bool(view.bids)
+    play = None
+    if playinfer > 0.0 and view.phase is Phase.PLAY and view.trump is not None:
+        tricks, _ = tricks_so_far(view)
+        play = PlayModel(view, [*tricks, list(view.trick)], playinfer)
+        play = play if play.events else None
+    weigh = (bids or play is not None) and candidates > 1
     pool = [hard_world(view, k, rng) for _ in range(n * candidates if weigh else n)]
     if not weigh:
         return pool
-    weights = [world_weight(view, original_hands(view, k, w), spread, infer) for w in pool]
+    picked = dealer_picked_up(view) and view.dealer != view.seat
+    weights = []
+    for w in pool:
+        x = world_weight(view, original_hands(view, k, w), spread, infer) if bids else 1.0
+        if play is not None:
+            x *= play.weight(w.hands, w.out[0] if picked and w.out else None)
+        weights.append(x)
     return rng.choices(pool, weights=weights, k=n)
 
 
