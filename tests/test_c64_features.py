@@ -140,9 +140,9 @@ def test_game_over_shows_the_score_sheet_hand_by_hand():
 
 
 def test_a_game_of_more_than_16_hands_shows_the_last_16_and_says_so():
-    """Game 302 played by four computers (demo) has 18 hands: the sheet keeps a ring of
+    """Game 565 played by four computers (demo) has 18 hands: the sheet keeps a ring of
     16 and shows hands 3-18, '(THE LAST 16)'."""
-    want = engine_sheet(from_game(play_game(BIT93, 302, [RefPlayer() for _ in range(4)])).events)
+    want = engine_sheet(from_game(play_game(BIT93, 565, [RefPlayer() for _ in range(4)])).events)
     assert len(want) == 18
     fe = fresh()
     starts = []
@@ -153,7 +153,7 @@ def test_a_game_of_more_than_16_hands_shows_the_last_16_and_says_so():
             c64.stop()                        # the first game's end is still on screen
 
     fe.c64.trap("sheet_clear", next_game, rts=False)
-    fe.start(302, demo=True)                 # runs until the trap stops it
+    fe.start(565, demo=True)                 # runs until the trap stops it
     assert len(starts) == 2
     title, rows = score_sheet(fe.screen())
     assert title == "SCORE SHEET: HANDS 3-18 (THE LAST 16)"

@@ -102,8 +102,8 @@ def test_a_live_view_reads_copies_compares_as_the_full_view():
         g.apply(g.legal_actions()[0])
     full = g.view(g.turn)
     uses = (repr, copy.copy, copy.deepcopy, lambda v: pickle.loads(pickle.dumps(v)),
-            dataclasses.asdict, lambda v: v.players, lambda v: v.team(1), lambda v: v.total,
-            lambda v: v.bids, lambda v: v.rules)
+            dataclasses.asdict, lambda v: v.tricks_won, lambda v: v.discarded,
+            lambda v: v.up_suit, lambda v: v.contract)
     for make in (legal_view, table_view):
         for use in uses:
             v = make(g, g.turn)
@@ -115,12 +115,14 @@ def test_a_live_view_reads_copies_compares_as_the_full_view():
         v = make(g, g.turn)
         assert v == full and full == make(g, g.turn) and not (v != full)
         v = make(g, g.turn)
-        v.total = ()                     # writing fills first, then writes
-        assert type(v) is SeatView and v.total == () and v.trick == full.trick
+        v.tricks_won = ()                # writing fills first, then writes
+        assert type(v) is SeatView and v.tricks_won == () and v.trick == full.trick
     v = table_view(g, g.turn)            # what it holds from the start is the view's
-    assert (v.hand, v.trick, v.played, v.trump, v.maker, v.dealer, v.upcard, v.round) == (
-        full.hand, full.trick, full.played, full.trump, full.maker, full.dealer, full.upcard,
-        full.round) and type(v) is not SeatView
+    held = ("hand", "trick", "played", "trump", "maker", "dealer", "upcard", "round", "bids",
+            "alone", "sitting_out", "defender_out", "total", "rules")
+    assert [getattr(v, f) for f in held] == [getattr(full, f) for f in held]
+    assert type(v) is not SeatView and (v.players, v.team(1)) == (full.players, full.team(1))
+    assert type(v) is not SeatView
 
 
 def test_a_player_that_raises_leaves_a_filled_view():
@@ -141,8 +143,8 @@ def test_a_player_that_raises_leaves_a_filled_view():
 
 def test_each_player_settles_on_the_view_it_reads():
     """random keeps views of ``legal`` alone, ref moves to table views (it reads its
-    hand and the trick, never the scores: those views stay unfilled), a player that
-    reads the scores to full views."""
+    hand, the trick, the bids and the score, never the tricks won: those views stay
+    unfilled), a player that reads the tricks won to full views."""
     from pyengine.core.liveview import LegalView, TableView
 
     class Spy:
@@ -152,7 +154,7 @@ def test_each_player_settles_on_the_view_it_reads():
         def decide(self, view):
             self.kinds.append(type(view))
             if self.reads_total:
-                assert view.total is not None
+                assert view.tricks_won is not None
             return self.inner.decide(view)
 
     for inner, reads, settled in ((RandomPlayer(1), False, LegalView),
@@ -177,7 +179,7 @@ def test_a_field_changed_before_filling_keeps_its_new_value():
                        (table_view, "trick")):
         v = make(g, g.turn)
         setattr(v, name, ())
-        assert v.total == full.total and v.bids == full.bids, name
+        assert v.tricks_won == full.tricks_won and v.discarded == full.discarded, name
         assert getattr(v, name) == () and type(v) is SeatView, name
         assert all(getattr(v, f.name) == getattr(full, f.name)
                    for f in dataclasses.fields(SeatView) if f.name != name), name

@@ -28,9 +28,10 @@ from pyengine.core.game import _BID_ROUND, SeatView
 if TYPE_CHECKING:
     from pyengine.core.game import GameState
 
-# While a view is unfilled, its ``rules`` slot holds the game (read through the base
-# class's slot: the view's own ``rules`` is one of the filling properties below).
-_CARRIER = SeatView.__dict__["rules"]
+# While a view is unfilled, its ``high_bidder`` slot (a Bid Euchre field no eager list
+# holds) holds the game, read through the base class's slot: the view's own
+# ``high_bidder`` is one of the filling properties below.
+_CARRIER = SeatView.__dict__["high_bidder"]
 _new = object.__new__
 
 
@@ -87,15 +88,18 @@ class LegalView(LiveView):
 
 class TableView(LiveView):
     """Holds also what a card player reads to decide (``hand``, ``trick``, ``played``,
-    ``trump``, ``maker``, ``dealer``, ``upcard``, ``round``: all ``ref`` reads); the
-    scores, bids and the rest are read on first use."""
+    ``trump``, ``maker``, ``dealer``, ``upcard``, ``round``, and since ``ref`` remembers
+    the hand and knows the score, ``bids``, ``alone``, ``sitting_out``,
+    ``defender_out``, ``total``, ``rules``: all ``ref`` reads); the rest is read on
+    first use."""
 
     __slots__ = ()
 
 
 _LEGAL_EAGER = ("seat", "phase", "legal")
 _TABLE_EAGER = _LEGAL_EAGER + ("hand", "trick", "played", "trump", "maker", "dealer",
-                               "upcard", "round")
+                               "upcard", "round", "bids", "alone", "sitting_out",
+                               "defender_out", "total", "rules")
 for _cls, _eager in ((LegalView, _LEGAL_EAGER), (TableView, _TABLE_EAGER)):
     _cls._held = tuple(SeatView.__dict__[name] for name in _eager)  # type: ignore[attr-defined]
     for _f in fields(SeatView):
@@ -136,6 +140,12 @@ def table_view(game: GameState, seat: int) -> SeatView:
     v.dealer = game.dealer
     v.upcard = game.upcard
     v.round = _BID_ROUND.get(phase, 0)
+    v.bids = tuple(game.bids)
+    v.alone = game.alone
+    v.sitting_out = game.sitting_out
+    v.defender_out = game.defender_out
+    v.total = tuple(game.total)
+    v.rules = game.rules
     _CARRIER.__set__(v, game)
     return v
 
