@@ -221,8 +221,11 @@ def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats
 
 
 def _ignore_sigint() -> None:
-    """A worker leaves Ctrl-C to the parent, which ends the pool (no worker tracebacks)."""
+    """A worker leaves Ctrl-C to the parent, which ends the pool (no worker tracebacks);
+    SIGTERM, which the pool sends its workers when it is done, ends one quietly, whatever
+    handler the command that forked it had (``euchre``'s start-up installs one)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _run_task(task: tuple) -> MatchResult:
