@@ -259,6 +259,7 @@ def test_garbage_gets_a_reason_and_the_same_prompt_again(tmp_path):
                 checked += 1
                 break
     assert checked == 2 * human.answers
+    human._advance()                    # the computers' moves after South's last answer
     t = read(tmp_path / "game.json")
     assert t.events == from_game(human.shadow).events
 
