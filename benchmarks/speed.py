@@ -15,8 +15,12 @@ clock also counts the time other processes held the core. Figures, never asserts
 Each side runs in an isolated interpreter (``python -I -S``: no site-packages, no
 PYTHONPATH, so an installed or editable pyengine cannot stand in for the unpacked
 one), and the workload checks that the ``pyengine`` it imported is the one in its
-folder. Both sides must deal the same number of hands (the same games), or the script
-stops with exit 1. OpenSpiel's ratio: benchmarks/openspiel_ratio.py.
+folder. With random players both sides must deal the same number of hands (the same
+games), or the script stops with exit 1. With ``ref`` they may not: since issue 16 the
+reference player decides differently (it remembers the hand), so against an older
+revision its games are other games; the script says so and the ratio is one of hands
+per CPU second, the engine's speed and the player's together. OpenSpiel's ratio:
+benchmarks/openspiel_ratio.py.
 """
 
 from __future__ import annotations
@@ -91,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--games and --rounds must be at least 1")
     rates: dict[str, dict[str, list[float]]] = {"now": {}, "base": {}}
     ratios: dict[str, list[float]] = {}
-    hands: dict[str, int] = {}
+    hands: dict[tuple[str, str], int] = {}
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         base = extract(args.against, Path(tmp))
@@ -102,9 +106,14 @@ def main(argv: list[str] | None = None) -> int:
             for label, _ in LABELS:
                 for side in ("base", "now"):
                     n, secs = got[side][label]
-                    if hands.setdefault(label, n) != n:
-                        print(f"{label}: {side} dealt {n:,} hands, not {hands[label]:,}: "
-                              "the engines play different games", file=sys.stderr)
+                    if hands.setdefault((label, side), n) != n:
+                        print(f"{label}: {side} dealt {n:,} hands, then {hands[label, side]:,}"
+                              ": one engine plays different games each round", file=sys.stderr)
+                        return 1
+                    if label == "random" and hands.get((label, "base"), n) != n:
+                        print(f"{label}: {side} dealt {n:,} hands, not "
+                              f"{hands[label, 'base']:,}: the engines play different games",
+                              file=sys.stderr)
                         return 1
                     rates[side].setdefault(label, []).append(n / secs)
                 ratios.setdefault(label, []).append(rates["now"][label][-1]
@@ -116,9 +125,11 @@ def main(argv: list[str] | None = None) -> int:
         now = statistics.median(rates["now"][label])
         base = statistics.median(rates["base"][label])
         r = ratios[label]
+        h_now, h_base = hands[label, "now"], hands[label, "base"]
+        games = (f"{h_now:,} hands each, the same games" if h_now == h_base else
+                 f"{h_now:,} hands now, {h_base:,} then: other games, the players differ")
         print(f"  {words}: {statistics.median(r):.2f}x ({min(r):.2f}-{max(r):.2f}); "
-              f"{now:,.0f} hands/CPU s now, {base:,.0f} at {args.against} "
-              f"({hands[label]:,} hands each, the same games)")
+              f"{now:,.0f} hands/CPU s now, {base:,.0f} at {args.against} ({games})")
     return 0
 
 
