@@ -93,7 +93,7 @@ def _mean(t: Tally) -> str:
     return f"{t.loss / t.n:.3f}" if t.n else "-"
 
 
-def _card_values(g: GameState, seat: int, tiebreak: float = 0.0) -> dict[Card, float]:
+def card_values(g: GameState, seat: int, tiebreak: float = 0.0) -> dict[Card, float]:
     """Open-hand value (points of the hand for seat's side) after each legal card."""
     trump = g.trump
     out = tuple(s for s in (g.sitting_out, g.defender_out) if s is not None)
@@ -198,7 +198,7 @@ def audit_games(games: int, make_players: Callable[[int], list[Player]],
             a = players[s].decide(v)
             if len(v.legal) > 1:
                 if v.phase is Phase.PLAY:
-                    vals = _card_values(g, s)
+                    vals = card_values(g, s)
                     au.add(who[s], play_category(g, v, a.card), max(vals.values()) - vals[a.card])
                 elif v.phase is Phase.DISCARD:
                     vals = _discard_values(g)

@@ -87,7 +87,8 @@ VOID_POINTS = 1
 VOID_MIN_TRUMPS = 2
 # Tuned (docs/strength.md): the first values (11, 11, 19, 19) made ref too timid -
 # pimc took most of its points by calling hands ref defended (issue 7); issue 16 fitted
-# one threshold per seat by the double-dummy value of each bid (tools in docs/strength.md).
+# one threshold per seat by the double-dummy value of each bid (python -m
+# pyengine.measure.fit bids; docs/strength.md).
 ORDER_MIN = 9                          # the dealer orders up in round 1 (he gets the upcard)
 ORDER_LEFT_MIN = 11                    # the dealer's left orders up
 ORDER_RIGHT_MIN = 10                   # the dealer's right orders up
@@ -343,7 +344,8 @@ a side singleton; for a trump, how many trumps I hold; a side ace; my lowest car
 its suit; exactly one card still out beats it."""
 
 MAKER, MAKERS_PARTNER, DEFENDER, AGAINST_LONER = 0, 1, 2, 3
-# Fitted (issue 16) on 1,800 games of ref: the double-dummy loss of every lead, by role.
+# Fitted (issue 16) on 1,800 games of ref: the double-dummy loss of every lead, by role
+# (python -m pyengine.measure.fit leads; docs/strength.md).
 LEAD_WEIGHTS: tuple[tuple[int, ...], ...] = (
     (1, 10, 4, 1, -8, -1, -1, -4, 3, -4, -3, 1),     # maker: bosses, high cards, trumps
     (1, 1, 0, 0, 10, -6, -9, 0, 1, 0, 0, 0),         # maker's partner: trump, partner's void
