@@ -81,18 +81,28 @@ def gone_cards(view: SeatView) -> int:
     return gone
 
 
+def _beaters(trump: int, card: int) -> int:
+    eff = EFFECTIVE_SUIT[trump]
+    power = POWER[trump][eff[card]]
+    return sum(1 << c for c, p in enumerate(power) if eff[c] == eff[card] and p > power[card])
+
+
+# BEATERS[trump][card]: a bit for each card of card's effective suit that beats it
+BEATERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_beaters(t, c) for c in range(len(EFFECTIVE_SUIT[t]))) for t in range(4))
+
+
+def held_mask(gone: int, hand: tuple[Card, ...]) -> int:
+    """``gone`` with the cards of ``hand`` added: the cards no other seat can hold."""
+    for c in hand:
+        gone |= 1 << c
+    return gone
+
+
 def outranked_by(card: Card, trump: int, gone: int, hand: tuple[Card, ...]) -> int:
     """How many cards of ``card``'s effective suit, neither in ``gone`` nor in ``hand``,
     beat it (0: it is the boss of its suit)."""
-    eff = EFFECTIVE_SUIT[trump]
-    suit = eff[card]
-    power = POWER[trump][suit]
-    mine = power[card]
-    held = gone
-    for c in hand:
-        held |= 1 << c
-    return sum(1 for c, p in enumerate(power)
-               if p > mine and eff[c] == suit and not held >> c & 1)
+    return (BEATERS[trump][card] & ~held_mask(gone, hand)).bit_count()
 
 
 def is_boss(card: Card, trump: int, gone: int, hand: tuple[Card, ...]) -> bool:

@@ -79,7 +79,14 @@ from pyengine.core.game import (
     SeatView,
     bid_action,
 )
-from pyengine.players.memory import gone_cards, is_boss, made_round, outranked_by, void_suits
+from pyengine.players.memory import (
+    BEATERS,
+    gone_cards,
+    held_mask,
+    is_boss,
+    made_round,
+    void_suits,
+)
 
 TRUMP_POINTS = (2, 2, 2, 3, 4, 5, 6)   # 9 10 Q K A left right
 OFF_ACE_POINTS = 2
@@ -361,27 +368,37 @@ def lead_role(v: SeatView) -> int:
     return AGAINST_LONER if v.alone else DEFENDER
 
 
-def lead_features(v: SeatView, card: Card, gone: int, voids: list[int]) -> tuple[int, ...]:
-    """The values of :data:`LEAD_FEATURES` for leading ``card`` (see there)."""
+def lead_context(v: SeatView, gone: int, voids: list[int]) -> tuple:
+    """What every card's lead features share: computed once per lead."""
     trump = v.trump
-    eff = EFFECTIVE_SUIT[trump]
-    ranks = TRUMP_RANK[trump]
+    eff, ranks = EFFECTIVE_SUIT[trump], TRUMP_RANK[trump]
+    counts, low = [0, 0, 0, 0], [99, 99, 99, 99]
+    for c in v.hand:
+        s = eff[c]
+        counts[s] += 1
+        r = ranks[c] if ranks[c] >= 0 else rank_of(c)
+        if r < low[s]:
+            low[s] = r
+    seat = v.seat
+    turned = suit_of(v.upcard) if made_round(v) == 2 else -1
+    return (trump, eff, ranks, counts, low, held_mask(gone, v.hand), voids[(seat + 2) & 3],
+            voids[(seat + 1) & 3] | voids[(seat + 3) & 3], turned)
+
+
+def lead_features(v: SeatView, card: Card, gone: int, voids: list[int],
+                  context: tuple | None = None) -> tuple[int, ...]:
+    """The values of :data:`LEAD_FEATURES` for leading ``card`` (see there); ``context``
+    is :func:`lead_context`'s, when the caller has it."""
+    trump, eff, ranks, counts, low, held, pvoid, ovoid, turned = (
+        context or lead_context(v, gone, voids))
     suit = eff[card]
     is_trump = ranks[card] >= 0
-
-    def rank(c: Card) -> int:
-        return ranks[c] if ranks[c] >= 0 else rank_of(c)
-
-    mine = [c for c in v.hand if eff[c] == suit]
-    seat = v.seat
-    them = voids[(seat + 1) & 3] | voids[(seat + 3) & 3]
-    turned = made_round(v) == 2 and suit == suit_of(v.upcard)
-    above = outranked_by(card, trump, gone, v.hand)
-    return (int(is_trump), int(above == 0), rank(card), len(mine),
-            voids[(seat + 2) & 3] >> suit & 1, them >> suit & 1, int(turned),
-            int(len(mine) == 1 and not is_trump), len(mine) if is_trump else 0,
-            int(not is_trump and rank_of(card) == ACE),
-            int(rank(card) == min(map(rank, mine))), int(above == 1))
+    rank = ranks[card] if is_trump else rank_of(card)
+    n = counts[suit]
+    above = (BEATERS[trump][card] & ~held).bit_count()
+    return (int(is_trump), int(above == 0), rank, n, pvoid >> suit & 1, ovoid >> suit & 1,
+            int(suit == turned), int(n == 1 and not is_trump), n if is_trump else 0,
+            int(not is_trump and rank == ACE), int(rank == low[suit]), int(above == 1))
 
 
 def ref_lead(v: SeatView, legal: list[Card]) -> Card:
@@ -389,10 +406,12 @@ def ref_lead(v: SeatView, legal: list[Card]) -> Card:
     weights = LEAD_WEIGHTS[lead_role(v)]
     gone = gone_cards(v)
     voids = void_suits(v)
+    context = lead_context(v, gone, voids)
     best_card, best = legal[0], None
     for c in legal:                             # legal is sorted: ties keep the lowest
-        score = sum(w * f for w, f in zip(weights, lead_features(v, c, gone, voids),
-                                          strict=True))
+        score = 0
+        for w, f in zip(weights, lead_features(v, c, gone, voids, context), strict=True):
+            score += w * f
         if best is None or score > best:
             best_card, best = c, score
     return best_card
