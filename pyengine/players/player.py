@@ -59,7 +59,6 @@ from pyengine.core.cards import (
     EFFECTIVE_SUIT,
     EXT_CARDS,
     POWER,
-    TRUMP_ORDER,
     TRUMP_RANK,
     Card,
     Suit,
@@ -286,18 +285,6 @@ _WORTH_KEY: tuple[tuple[int, ...], ...] = tuple(
 def _lowest_worth(cards: list[Card], trump: Suit) -> Card:
     """The card of least worth, the lowest code among equals."""
     return min(cards, key=_WORTH_KEY[trump].__getitem__)
-
-
-def boss_trump(v: SeatView) -> Card | None:
-    """My trump that is the highest one not yet played, if I hold it."""
-    hand = set(v.hand)
-    played = set(v.played)
-    for c in TRUMP_ORDER[v.trump]:
-        if c in hand:
-            return c
-        if c not in played:
-            return None
-    return None
 
 
 def ref_play(v: SeatView) -> PlayAction:
