@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pyengine.core.cards import DECK_SIZE, EFFECTIVE_SUIT, POWER, Card, Suit
 from pyengine.core.events import NAME, ORDER, PASS
 from pyengine.core.game import BidAction, Phase, SeatView
-from pyengine.core.rules import DealerDiscard, FirstLead, Rules
+from pyengine.core.rules import DealerDiscard, Rules
 from pyengine.players.beliefs import PlayModel, world_weight
+from pyengine.players.memory import first_leader, made_round, out_seats
 from pyengine.players.solver import active_order
 
 SAMPLE_TRIES = 40               # candidate deals tried per world before voids are dropped
@@ -40,42 +41,16 @@ class Knowledge:
     out_seats: tuple[int, ...] = ()     # seats sitting out this hand
 
 
-def made_round(view: SeatView) -> int:
-    """The bidding round in which trump was made (0: not yet)."""
-    for b in reversed(view.bids):
-        if b.call != PASS:
-            return b.round
-    return 0
-
-
-def first_leader(view: SeatView) -> int:
-    """Who leads the first trick (GameState._start_play, from public facts)."""
-    r = view.rules
-    if r.canadian_loner and view.alone and made_round(view) == 1:
-        first = view.maker
-    else:
-        first = view.maker if r.first_lead is FirstLead.MAKER_LEFT else view.dealer
-    out = _out_seats(view)
-    nxt = (first + 1) % 4
-    while nxt in out:
-        nxt = (nxt + 1) % 4
-    return nxt
-
-
-def _out_seats(view: SeatView) -> tuple[int, ...]:
-    return tuple(s for s in (view.sitting_out, view.defender_out) if s is not None)
-
-
 def dealer_picked_up(view: SeatView) -> bool:
     """True if the dealer took the upcard into his hand."""
     return (view.maker is not None and made_round(view) == 1
-            and view.dealer not in _out_seats(view))
+            and view.dealer not in out_seats(view))
 
 
 def tricks_so_far(view: SeatView) -> tuple[list[list[tuple[int, Card]]], int]:
     """The completed tricks as (seat, card) lists, and the current trick's leader."""
     trump = view.trump
-    out = _out_seats(view)
+    out = out_seats(view)
     active = 4 - len(out)
     done = list(view.played[:len(view.played) - len(view.trick)])
     leader = first_leader(view)
@@ -98,7 +73,7 @@ def knowledge(view: SeatView) -> Knowledge:
     voids: list[set[Suit]] = [set(), set(), set(), set()]
     played_by: list[list[Card]] = [[], [], [], []]
     leader = None
-    out = _out_seats(view)
+    out = out_seats(view)
     discard_check = False
     if view.upcard is not None:
         known.add(view.upcard)
