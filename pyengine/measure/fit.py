@@ -212,6 +212,8 @@ def _gather(fn: Callable, games: int, seed: int, jobs: int) -> list:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m pyengine.measure.fit leads|bids``: play, fit, print today's and the fit's
+    figures side by side (exit 2 with a message for bad arguments)."""
     ap = argparse.ArgumentParser(prog="python -m pyengine.measure.fit", description=__doc__
                                  .split("\n\n")[0])
     ap.add_argument("what", choices=("leads", "bids"))
