@@ -82,7 +82,6 @@ from pyengine.players.memory import (
     BEATERS,
     gone_cards,
     held_mask,
-    is_boss,
     made_round,
     void_suits,
 )
@@ -317,12 +316,13 @@ def _overtake(v: SeatView, legal: list[Card], table: tuple[int, ...], best: int,
     """Third hand, partner winning: the lowest side card that beats his card and is
     the boss of its suit, when his card is not (the last player could still beat it)."""
     trump = v.trump
-    gone = gone_cards(v)
-    if is_boss(partners, trump, gone, v.hand):
-        return None
+    unseen = ~held_mask(gone_cards(v), v.hand)       # cards another seat may hold
+    beaters = BEATERS[trump]
+    if not beaters[partners] & unseen:
+        return None                                   # his card is the boss
     ranks = TRUMP_RANK[trump]
     over = [c for c in legal if table[c] > best and ranks[c] < 0
-            and is_boss(c, trump, gone, v.hand)]
+            and not beaters[c] & unseen]
     return min(over, key=table.__getitem__) if over else None
 
 
