@@ -30,23 +30,25 @@ import multiprocessing
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from pyengine.core.cards import suit_of
 from pyengine.core.events import NAME, ORDER
 from pyengine.core.game import PASS_ACTION, Action, GameState, Phase, SeatView, bid_action
-from pyengine.core.rules import BIT93
+from pyengine.core.rules import BIT93, PRESETS, Rules
 from pyengine.measure.audit import card_values
 from pyengine.players.memory import gone_cards, void_suits
 from pyengine.players.pimc import hand_value
 from pyengine.players.player import (
-    DEFAULT_THRESHOLDS,
     LEAD_FEATURES,
     LEAD_WEIGHTS,
+    BidThresholds,
     RefPlayer,
     hand_strength,
     lead_features,
     lead_role,
     round1_strength,
+    thresholds_for,
 )
 from pyengine.players.solver import Solver, to_mask
 
@@ -59,8 +61,9 @@ STEPS = (-8, -4, -2, -1, 1, 2, 4, 8)
 Candidates = list[tuple[tuple[int, ...], float]]
 
 
-def _play_game(seed: int, record: Callable[[GameState, SeatView], None]) -> None:
-    g = GameState.new(BIT93, seed)
+def _play_game(seed: int, record: Callable[[GameState, SeatView], None],
+               rules: Rules = BIT93) -> None:
+    g = GameState.new(rules, seed)
     ref = RefPlayer()
     while g.phase is not Phase.GAME_OVER:
         v = g.view(g.turn)
@@ -145,8 +148,8 @@ def _after_bid(g: GameState, a: Action, seat: int, ref: RefPlayer) -> float:
     return hand_value(g2.rules, seat, g2.maker, solver.tricks(masks, g2.turn), g2.alone, 0.0)
 
 
-def bid_positions(seed: int) -> list[BidPosition]:
-    """Every bid with a choice in game ``seed`` of four ``ref``."""
+def bid_positions(seed: int, rules: Rules = BIT93) -> list[BidPosition]:
+    """Every bid with a choice in game ``seed`` of four ``ref`` (``rules``: Bit #93's)."""
     out: list[BidPosition] = []
     ref = RefPlayer()
 
@@ -168,7 +171,7 @@ def bid_positions(seed: int) -> list[BidPosition]:
         values = (vals.get(PASS_ACTION), vals.get(bid_action(call, trump, False)),
                   vals.get(bid_action(call, trump, True)))
         out.append(BidPosition(group, strength, values))
-    _play_game(seed, record)
+    _play_game(seed, record, rules)
     return out
 
 
@@ -194,8 +197,7 @@ def fit_thresholds(positions: Sequence[BidPosition], call_now: int, alone_now: i
     return now, (best[1], best[2], best[0])
 
 
-def _today(group: str) -> tuple[int, int]:
-    t = DEFAULT_THRESHOLDS
+def _today(group: str, t: BidThresholds) -> tuple[int, int]:
     if group == "r1 canadian":
         return t.canadian_min, 0
     rnd = 1 if group.startswith("r1") else 2
@@ -204,6 +206,7 @@ def _today(group: str) -> tuple[int, int]:
 
 
 def _gather(fn: Callable, games: int, seed: int, jobs: int) -> list:
+    """``fn(seed)`` for each game number, in order, on ``jobs`` processes."""
     seeds = range(seed, seed + games)
     if jobs <= 1:
         return [r for s in seeds for r in fn(s)]
@@ -220,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--rules", choices=sorted(set(PRESETS) - {"bid6"}), default="bit93",
+                    help="bids: the rule set whose auctions are fitted (default bit93)")
     args = ap.parse_args(argv)
     if not 1 <= args.games <= 65536 - args.seed or not 0 <= args.seed <= 65535:
         ap.error("--games and --seed must name game numbers 0-65535")
@@ -233,12 +238,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {name}: {len(pos):,} leads, {lead_loss(pos, LEAD_WEIGHTS[role]):.0f} / "
                   f"{loss:.0f} with {tuple(weights)}")
     else:
-        rows = _gather(bid_positions, args.games, args.seed, args.jobs)
-        print(f"{len(rows):,} bids of {args.games} games; points for the bidder's side "
-              "(double-dummy), today's thresholds / the best:")
+        rules = PRESETS[args.rules]
+        rows = _gather(partial(bid_positions, rules=rules), args.games, args.seed, args.jobs)
+        print(f"{len(rows):,} bids of {args.games} games, rules {rules.name}; points for the "
+              "bidder's side (double-dummy), today's thresholds / the best:")
         for group in sorted({p.group for p in rows}):
             pos = [p for p in rows if p.group == group]
-            call, alone = _today(group)
+            call, alone = _today(group, thresholds_for(rules))
             forced = group == "r1 canadian"
             now, (c, a, best) = fit_thresholds(pos, call, alone, forced)
             alone_text = (lambda x: "(always alone)") if forced else (lambda x: f"alone {x}")

@@ -41,7 +41,7 @@ from types import SimpleNamespace
 from pyengine.core.cards import EFFECTIVE_SUIT, POWER, Card, Suit, suit_of
 from pyengine.core.events import PASS
 from pyengine.core.game import PLAY_ACTIONS, Phase, SeatView
-from pyengine.players.player import DEFAULT_THRESHOLDS, hand_strength, ref_play, round1_strength
+from pyengine.players.player import hand_strength, ref_play, round1_strength, thresholds_for
 
 
 def _rise(x: float) -> float:
@@ -56,7 +56,7 @@ def _rise(x: float) -> float:
 def bid_likelihood(view: SeatView, index: int, hand: Sequence[Card], spread: float) -> float:
     """P(bid ``index`` of ``view.bids`` | its seat held ``hand``), under the soft model."""
     b = view.bids[index]
-    t = DEFAULT_THRESHOLDS
+    t = thresholds_for(view.rules)
     up = view.upcard
     seat, dealer = b.seat, view.dealer
     if b.round == 1:
@@ -65,7 +65,8 @@ def bid_likelihood(view: SeatView, index: int, hand: Sequence[Card], spread: flo
         if forced:
             strength, call_min = hand_strength(tuple(hand), trump), t.canadian_min
         else:
-            v = SimpleNamespace(seat=seat, dealer=dealer, upcard=up, hand=tuple(hand))
+            v = SimpleNamespace(seat=seat, dealer=dealer, upcard=up, hand=tuple(hand),
+                                rules=view.rules)
             strength, call_min = round1_strength(v), t.call_min(1, seat, dealer)
         p_call = _rise((strength - call_min + 0.5) / spread)
         if b.call == PASS:
@@ -94,7 +95,7 @@ def _alone_likelihood(alone: bool, strength: int, spread: float, view: SeatView,
                       forced: bool, seat: int) -> float:
     if forced or not view.rules.alone_allowed:
         return 1.0
-    t = DEFAULT_THRESHOLDS
+    t = thresholds_for(view.rules)
     if view.rules.target - view.total[seat & 1] <= t.alone_need:
         return 0.0 if alone else 1.0        # ref never goes alone so near the target
     p = _rise((strength - t.alone_min + 0.5) / spread)

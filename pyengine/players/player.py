@@ -17,7 +17,8 @@ Decision rules (each function's docstring says the detail):
 1. Bidding, round 1 (:func:`ref_bid`): strength of the hand in the upcard's
    suit, adjusted for who gets the upcard: the dealer adds its points (he will
    hold it) less those of his lowest trump (the discard rule makes him throw
-   it away), the dealer's opponents subtract half of them. Order up at the
+   it away; where he may discard any card, his best five of the six count), the
+   dealer's opponents subtract half of them. Order up at the
    seat's threshold (:class:`BidThresholds`: the dealer 9, his left 11, his
    right 10) or more; alone at ``alone_min`` or more, unless my side needs two
    points or fewer to win (a march with the partner wins too). The dealer's
@@ -78,6 +79,7 @@ from pyengine.core.game import (
     SeatView,
     bid_action,
 )
+from pyengine.core.rules import DealerDiscard, Rules
 from pyengine.players.memory import (
     BEATERS,
     gone_cards,
@@ -142,6 +144,16 @@ class BidThresholds:
 
 
 DEFAULT_THRESHOLDS = BidThresholds()
+# Stick the dealer (standard, web): fitted the same way on the standard rules (python -m
+# pyengine.measure.fit bids --rules standard); the 6502 plays Bit #93 and holds the above.
+STICK_THRESHOLDS = BidThresholds(order_min=10, order_left=17, order_right=13, name_early=7,
+                                 name_min=6, alone_min=16)
+
+
+def thresholds_for(rules: Rules) -> BidThresholds:
+    """The reference player's fitted thresholds for ``rules``: Bit #93's unless the dealer
+    is stuck, whose auction the stick-the-dealer fit is for."""
+    return STICK_THRESHOLDS if rules.stick_the_dealer else DEFAULT_THRESHOLDS
 _PLAY, _BID1, _BID2, _DISCARD = Phase.PLAY, Phase.BID1, Phase.BID2, Phase.DISCARD
 TRUMP_WORTH_BASE = 10                  # throw-away order: side cards 0-5, trumps 10-16
 _CARD_OF = attrgetter("card")          # a PlayAction's or DiscardAction's card
@@ -187,10 +199,16 @@ def round1_strength(v: SeatView) -> int:
     """Strength for ordering up the upcard, adjusted for where the upcard goes.
 
     The dealer adds the upcard's points, less his lowest trump's when he holds
-    one: Bit #93's discard rule then forces him to throw that trump away. The
-    dealer's opponents subtract half the upcard's points.
+    one: Bit #93's discard rule then forces him to throw that trump away. Where
+    the dealer may discard any card (``DealerDiscard.ANY``: standard, web), his
+    strength is that of his best five of the six cards, the upcard kept (the one
+    rule the 6502 never plays: the C64 game is Bit #93's). The dealer's
+    opponents subtract half the upcard's points.
     """
     trump = suit_of(v.upcard)
+    if v.seat == v.dealer and v.rules.dealer_discard is DealerDiscard.ANY:
+        six = (*v.hand, v.upcard)
+        return max(hand_strength(six[:i] + six[i + 1:], trump) for i in range(len(v.hand)))
     strength = hand_strength(v.hand, trump)
     ranks = TRUMP_RANK[trump]
     up = TRUMP_POINTS[ranks[v.upcard]]
@@ -204,8 +222,11 @@ def round1_strength(v: SeatView) -> int:
     return strength
 
 
-def ref_bid(v: SeatView, t: BidThresholds = DEFAULT_THRESHOLDS) -> BidAction:
-    """Round 1 and round 2 bidding, as in the module docstring (rules 1 and 2)."""
+def ref_bid(v: SeatView, t: BidThresholds | None = None) -> BidAction:
+    """Round 1 and round 2 bidding, as in the module docstring (rules 1 and 2), at the
+    thresholds ``t`` (None: the rules', :func:`thresholds_for`)."""
+    if t is None:
+        t = thresholds_for(v.rules)
     legal = v.legal
     if v.round == 1:
         trump = suit_of(v.upcard)
@@ -409,7 +430,7 @@ class RefPlayer:
     """The reference computer player (the one the 6502 runs)."""
 
     name: str = "ref"
-    thresholds: BidThresholds = DEFAULT_THRESHOLDS
+    thresholds: BidThresholds | None = None     # None: the rules' (:func:`thresholds_for`)
 
     def decide(self, view: SeatView) -> Action:
         """Bid, discard or play by the reference rules (module docstring)."""
@@ -420,7 +441,7 @@ class RefPlayer:
         if phase is _PLAY:
             return ref_play(view)
         if phase is _BID1 or phase is _BID2:
-            return ref_bid(view, self.thresholds)
+            return ref_bid(view, self.thresholds or thresholds_for(view.rules))
         if phase is _DISCARD:
             return ref_discard(view)
         return ref_play(view)
