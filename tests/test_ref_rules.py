@@ -14,8 +14,9 @@ from pyengine.core.cards import DIAMONDS, SPADES
 from pyengine.core.events import ORDER, PASS
 from pyengine.core.game import BidAction
 from pyengine.core.rules import BIT93, STANDARD
+from pyengine.measure.arena import make_player
 from pyengine.measure.fit import bid_positions, main
-from pyengine.players.player import RefPlayer, round1_strength
+from pyengine.players.player import RefPlayer, round1_strength, thresholds_for
 
 from .helpers import rigged
 
@@ -74,3 +75,15 @@ def test_fit_refuses_a_rule_set_without_an_upcard(capsys):
         main(["bids", "--rules", "bid6"])
     assert exc.value.code == 2
     assert "--rules" in capsys.readouterr().err
+
+
+def test_arena_variants_start_from_the_rules_thresholds():
+    # ``ref`` in the arena bids as the game's ref under every rule set, and a variant
+    # changes only the fields it names
+    plain, variant = make_player("ref"), make_player("ref:alone_min=20")
+    assert plain.thresholds_in(STANDARD) == thresholds_for(STANDARD) != thresholds_for(BIT93)
+    assert plain.thresholds_in(BIT93) == thresholds_for(BIT93)
+    for rules in (STANDARD, BIT93):
+        t = variant.thresholds_in(rules)
+        assert t.alone_min == 20
+        assert t.order_left == thresholds_for(rules).order_left

@@ -70,7 +70,7 @@ def make_player(spec: str, seed: int = 0) -> Player:
                 raise PlayerSpecError(f"ref: option {part.strip()!r}: use NAME=INTEGER with "
                                       f"NAME one of {', '.join(known)}")
             values[name] = int(value)
-        return RefPlayer(name=spec, thresholds=BidThresholds(**values))
+        return RefPlayer(name=spec, changes=tuple(values.items()))
     if kind == "pimc":
         from pyengine.players.pimc import PimcPlayer, parse_player_options
         try:

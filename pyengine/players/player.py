@@ -28,7 +28,10 @@ Decision rules (each function's docstring says the detail):
 2. Bidding, round 2: the strongest suit other than the upcard's (ties: lowest
    suit number); name it at the seat's threshold (the first two to speak, the
    dealer's left and partner, 11; the dealer's right and the dealer 9), alone as
-   in round 1.
+   in round 1. These are Bit #93's thresholds (the 6502's); where the dealer is
+   stuck (standard, web) :func:`thresholds_for` gives the ones fitted on that
+   auction: the dealer and his partner order at 10, his left 17 (in effect only
+   alone), his right 13; round 2 at 7 for the first two, 6 after; alone at 16.
 3. Discard (:func:`ref_discard`): among the legal discards, if they are trumps
    the lowest trump; otherwise the card with the lowest keep value
    ``2 * rank + (2 if it is not alone in its suit)`` (low cards and singletons
@@ -50,7 +53,7 @@ Decision rules (each function's docstring says the detail):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import attrgetter
 from typing import Protocol
 
@@ -431,6 +434,16 @@ class RefPlayer:
 
     name: str = "ref"
     thresholds: BidThresholds | None = None     # None: the rules' (:func:`thresholds_for`)
+    # fields of BidThresholds set on top of the rules' thresholds (the arena's variants,
+    # ``ref:order_min=10``); ignored when ``thresholds`` is given
+    changes: tuple[tuple[str, int], ...] = ()
+
+    def thresholds_in(self, rules: Rules) -> BidThresholds:
+        """The thresholds this player bids at under ``rules``."""
+        if self.thresholds is not None:
+            return self.thresholds
+        t = thresholds_for(rules)
+        return replace(t, **dict(self.changes)) if self.changes else t
 
     def decide(self, view: SeatView) -> Action:
         """Bid, discard or play by the reference rules (module docstring)."""
@@ -441,7 +454,7 @@ class RefPlayer:
         if phase is _PLAY:
             return ref_play(view)
         if phase is _BID1 or phase is _BID2:
-            return ref_bid(view, self.thresholds or thresholds_for(view.rules))
+            return ref_bid(view, self.thresholds_in(view.rules))
         if phase is _DISCARD:
             return ref_discard(view)
         return ref_play(view)
