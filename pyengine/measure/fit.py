@@ -21,6 +21,10 @@ and the other seats play like ``ref``: evidence, to be confirmed in the arena
 
     python -m pyengine.measure.fit leads --games 1800 --jobs 2
     python -m pyengine.measure.fit bids --games 1500 --jobs 2
+    python -m pyengine.measure.fit bids --games 1500 --seed 1000 --rules standard
+
+``--rules`` fits the auction of another rule set (Bit #93's by default); the standard
+fit gave ``STICK_THRESHOLDS``, the ones ``ref`` bids at where the dealer is stuck.
 """
 
 from __future__ import annotations

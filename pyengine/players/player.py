@@ -157,6 +157,8 @@ def thresholds_for(rules: Rules) -> BidThresholds:
     """The reference player's fitted thresholds for ``rules``: Bit #93's unless the dealer
     is stuck, whose auction the stick-the-dealer fit is for."""
     return STICK_THRESHOLDS if rules.stick_the_dealer else DEFAULT_THRESHOLDS
+
+
 _PLAY, _BID1, _BID2, _DISCARD = Phase.PLAY, Phase.BID1, Phase.BID2, Phase.DISCARD
 TRUMP_WORTH_BASE = 10                  # throw-away order: side cards 0-5, trumps 10-16
 _CARD_OF = attrgetter("card")          # a PlayAction's or DiscardAction's card
