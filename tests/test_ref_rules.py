@@ -44,10 +44,10 @@ def test_dealer_strength_follows_the_discard_rule(rules, strength):
 
 
 def test_dealer_orders_on_his_best_five_where_any_card_may_go():
-    # 9S TS TH 9H 9C, the AS turned. Standard: 9S TS AS TH 9H, clubs and diamonds void:
-    # 2 + 2 + 4 + 1 + 1 = 10, the stuck-the-dealer order_min: he orders. Bit #93: 9S TS
-    # and diamonds void is 5, + AS 4 - 9S 2 = 7, below its 9: he passes.
-    hand = "9S TS TH 9H 9C"
+    # 9S KS TH 9H 9C, the AS turned. Standard: 9S KS AS TH 9H, clubs and diamonds void:
+    # 2 + 3 + 4 + 1 + 1 = 11, the stuck-the-dealer order_min: he orders. Bit #93: 9S KS
+    # and diamonds void is 6, + AS 4 - 9S 2 = 8, below its 9: he passes.
+    hand = "9S KS TH 9H 9C"
     assert ref.decide(_dealer_view(hand, "AS", STANDARD)) == BidAction(ORDER, SPADES)
     assert ref.decide(_dealer_view(hand, "AS", BIT93)) == BidAction(PASS)
 
@@ -55,7 +55,7 @@ def test_dealer_orders_on_his_best_five_where_any_card_may_go():
 def test_dealers_left_waits_for_round_two_when_the_dealer_is_stuck():
     # JD AD QD 9S 9C for the dealer's left, the KD turned: 6 + 4 + 2, hearts void 1,
     # less half the KD's 3 (it goes to the dealer): 12. Bit #93 orders at 11; with the
-    # dealer stuck (standard) the fit orders from this seat only with a loner hand (17).
+    # dealer stuck (standard) this seat waits for round 2 below 13.
     hands = ["9H TH QH KH AH", "JD AD QD 9S 9C", "TS QS KS AS TC", "JS JC QC KC AC"]
     for rules, want in ((BIT93, BidAction(ORDER, DIAMONDS)), (STANDARD, BidAction(PASS))):
         g = rigged(hands, "KD", dealer=0, rules=rules)

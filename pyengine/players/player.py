@@ -29,9 +29,9 @@ Decision rules (each function's docstring says the detail):
    suit number); name it at the seat's threshold (the first two to speak, the
    dealer's left and partner, 11; the dealer's right and the dealer 9), alone as
    in round 1. These are Bit #93's thresholds (the 6502's); where the dealer is
-   stuck (standard, web) :func:`thresholds_for` gives the ones fitted on that
-   auction: the dealer and his partner order at 10, his left 17 (in effect only
-   alone), his right 13; round 2 at 7 for the first two, 6 after; alone at 16.
+   stuck (standard, web) :func:`thresholds_for` gives the ones for that auction:
+   the dealer and his partner order at 11, his left and right at 13; round 2 as
+   Bit #93's; alone at 16 (docs/strength.md: fitted, then checked against IS-MCTS).
 3. Discard (:func:`ref_discard`): among the legal discards, if they are trumps
    the lowest trump; otherwise the card with the lowest keep value
    ``2 * rank + (2 if it is not alone in its suit)`` (low cards and singletons
@@ -147,10 +147,11 @@ class BidThresholds:
 
 
 DEFAULT_THRESHOLDS = BidThresholds()
-# Stick the dealer (standard, web): fitted the same way on the standard rules (python -m
-# pyengine.measure.fit bids --rules standard); the 6502 plays Bit #93 and holds the above.
-STICK_THRESHOLDS = BidThresholds(order_min=10, order_left=17, order_right=13, name_early=7,
-                                 name_min=6, alone_min=16)
+# Stick the dealer (standard, web): the standard rules' double-dummy fit (python -m
+# pyengine.measure.fit bids --rules standard) where IS-MCTS agreed with it (round 1), Bit
+# #93's where it did not (round 2; docs/strength.md); the 6502 plays Bit #93 only.
+STICK_THRESHOLDS = BidThresholds(order_min=11, order_left=13, order_right=13, name_early=11,
+                                 name_min=9, alone_min=16)
 
 
 def thresholds_for(rules: Rules) -> BidThresholds:
