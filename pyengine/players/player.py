@@ -147,9 +147,10 @@ class BidThresholds:
 
 
 DEFAULT_THRESHOLDS = BidThresholds()
-# Stick the dealer (standard, web): the standard rules' double-dummy fit (python -m
-# pyengine.measure.fit bids --rules standard) where IS-MCTS agreed with it (round 1), Bit
-# #93's where it did not (round 2; docs/strength.md); the 6502 plays Bit #93 only.
+# Stick the dealer (standard, web): started from the standard rules' double-dummy fit
+# (python -m pyengine.measure.fit bids --rules standard: 10, 17, 13, round 2 at 7 / 6,
+# alone 16), then set against IS-MCTS's results: the dealer and partner 11, the dealer's
+# left 13, round 2 back at Bit #93's (docs/strength.md); the 6502 plays Bit #93 only.
 STICK_THRESHOLDS = BidThresholds(order_min=11, order_left=13, order_right=13, name_early=11,
                                  name_min=9, alone_min=16)
 
