@@ -106,6 +106,8 @@ class PimcConfig:
     candidates: int = 4         # candidate worlds drawn per world searched
     playinfer: float = 0.0      # P(another seat plays ref's card) in the play model (0: off)
     tiebreak: float = 0.05      # value of one trick for my side, beside the points
+    caution: float = 0.0        # points taken off every call of mine (0: none)
+    onechoice: int = 0          # 1: my own later bid is one choice for every world (below)
     seed: int = 0
 
 
@@ -218,11 +220,11 @@ class PimcPlayer:
         worlds = sample_worlds(view, k, rng, cfg.worlds, cfg.infer, cfg.spread,
                                cfg.candidates, playinfer=cfg.playinfer)
         legal = list(view.legal)
-        totals = [0.0] * len(legal)
         solvers = _Solvers()
         done = 0
         self.last_cut = False
-        solved: dict[int, list[float]] = {}         # a world drawn twice is solved once
+        solved: dict[int, list[float | Later]] = {}   # a world drawn twice is solved once
+        per_world: list[list[float | Later]] = []
         for w in worlds:
             vals = solved.get(id(w))
             if vals is None:
@@ -233,13 +235,13 @@ class PimcPlayer:
                 else:
                     vals = self._bid_values(view, k, w, legal, solvers)
                 solved[id(w)] = vals
-            for i, v in enumerate(vals):
-                totals[i] += v
+            per_world.append(vals)
             done += 1
             if deadline is not None and done >= MIN_WORLDS and done < len(worlds) \
                     and self.clock() > deadline:
                 self.last_cut = True
                 break
+        totals = world_totals(per_world, len(legal), bool(cfg.onechoice))
         ratings = [Rating(a, t / max(done, 1), done) for a, t in zip(legal, totals, strict=True)]
         order = sorted(range(len(legal)), key=lambda i: (-round(ratings[i].value, 9), i))
         self.last_ratings = [ratings[i] for i in order]
@@ -297,7 +299,7 @@ class PimcPlayer:
     # --- bidding ------------------------------------------------------------
 
     def _bid_values(self, view: SeatView, k: Knowledge, w: World, legal: list[Action],
-                    solvers: _Solvers) -> list[float]:
+                    solvers: _Solvers) -> list[float | Later]:
         memo: dict[tuple[int, int, int, bool], float] = {}
 
         def contract(rnd: int, trump: Suit, maker: int, alone: bool) -> float:
@@ -314,11 +316,13 @@ class PimcPlayer:
             if a.call == PASS:
                 vals.append(self._rollout(view, w, contract))
             else:
-                vals.append(contract(view.round, a.suit, view.seat, a.alone))
+                vals.append(contract(view.round, a.suit, view.seat, a.alone)
+                            - self.config.caution)
         return vals
 
-    def _rollout(self, view: SeatView, w: World, contract) -> float:
-        """The rest of the auction after this seat passes, the others bidding like ref."""
+    def _rollout(self, view: SeatView, w: World, contract) -> float | Later:
+        """The rest of the auction after this seat passes, the others bidding like ref:
+        its value, or the values of my own choices if the auction comes back to me."""
         me, dealer, rules = view.seat, view.dealer, view.rules
         up_suit = suit_of(view.upcard)
         bids = list(view.bids)
@@ -329,13 +333,13 @@ class PimcPlayer:
             rnd = 2
         while True:
             if seat == me:
-                # my own second-round choice: the best in this world
+                # my own second-round choice: the same options in every world
+                # that gets here (the auction so far is the same: all passed)
                 options = legal_bids(rules, 2, me, dealer, up_suit)
-                best = None
-                for a in options:
-                    v = 0.0 if a.call == PASS else contract(2, a.suit, me, a.alone)
-                    best = v if best is None else max(best, v)
-                return best if best is not None else 0.0
+                return Later(tuple(
+                    0.0 if a.call == PASS else
+                    contract(2, a.suit, me, a.alone) - self.config.caution
+                    for a in options))
             legal = legal_bids(rules, rnd, seat, dealer, up_suit)
             v = SimpleNamespace(seat=seat, dealer=dealer, upcard=view.upcard, round=rnd,
                                 hand=tuple(w.hands[seat]), legal=legal, bids=tuple(bids),
@@ -348,6 +352,36 @@ class PimcPlayer:
                     return 0.0
                 rnd = 2
             seat = (seat + 1) % 4
+
+
+@dataclass(frozen=True)
+class Later:
+    """The values, in one world, of my own choices when the auction comes back to me
+    (:func:`world_totals` decides which one counts)."""
+    values: tuple[float, ...]
+
+
+def world_totals(per_world: list[list[float | Later]], n: int, one_choice: bool
+                 ) -> list[float]:
+    """The sum over the worlds of each of ``n`` actions' values.
+
+    A :class:`Later` counts its best value in that world, as if I knew the hidden cards
+    when I bid again (``one_choice`` False), or else the value of the one choice that is
+    best summed over every world that comes back to me: I will not know which world is
+    the real one then either, so I cannot choose differently in each (strategy fusion,
+    the classic over-estimate of sampling and solving open-hand worlds)."""
+    later = [v for vals in per_world for v in vals if isinstance(v, Later)]
+    choice = None
+    if one_choice and later:
+        sums = [sum(x.values[i] for x in later) for i in range(len(later[0].values))]
+        choice = max(range(len(sums)), key=lambda i: (round(sums[i], 9), -i))
+    totals = [0.0] * n
+    for vals in per_world:
+        for i, v in enumerate(vals):
+            if isinstance(v, Later):
+                v = max(v.values) if choice is None else v.values[choice]
+            totals[i] += v
+    return totals
 
 
 def _int(value: int | None) -> int | None:
@@ -366,7 +400,8 @@ def _view_digest(view: SeatView, seed: int) -> int:
     return zlib.crc32(text.encode())
 
 
-NAMES = ("worlds", "time", "infer", "spread", "candidates", "playinfer", "tiebreak", "seed")
+NAMES = ("worlds", "time", "infer", "spread", "candidates", "playinfer", "tiebreak", "caution",
+         "onechoice", "seed")
 
 
 def parse_player_options(text: str) -> PimcConfig:
@@ -380,7 +415,7 @@ def parse_player_options(text: str) -> PimcConfig:
         name = name.strip()
         if name not in NAMES:
             raise ValueError(f"unknown pimc option {name!r} ({', '.join(NAMES)})")
-        whole = name in ("worlds", "seed", "candidates")
+        whole = name in ("worlds", "seed", "candidates", "onechoice")
         try:
             values[name] = int(value) if whole else float(value)
         except ValueError:
