@@ -51,10 +51,10 @@ mutants: build
 bench: build
 	$(VENV)/bin/euchre bench
 
-# Measure playing strength: every matchup of issue 16 (random, ref, pimc at 16/48/100
+# Measure playing strength: every matchup of issue 16 (random, ref, pimc at 16/40/48/100
 # worlds, OpenSpiel's IS-MCTS at 2,000 simulations), the audit and the chart, and
 # rewrite docs/strength.md's measured section with the CPU each part took (about
-# 1.5-2 hours of CPU, docs/strength.md "Rerun it"). The IS-MCTS parts are played when
+# 3 hours of CPU, docs/strength.md "Rerun it"). The IS-MCTS parts are played when
 # open_spiel is installed (the test extra has it) and skipped with a note otherwise;
 # ISMCTS=1 requires them, ISMCTS=0 skips them. JOBS=N sets the processes (default 2).
 strength: $(STAMP)

@@ -1,7 +1,7 @@
 """``make strength``: every matchup of issue 16, the audit, and docs/strength.md rewritten.
 
 ``python -m pyengine.measure.strength`` plays the parts of
-:data:`pyengine.measure.strength_parts.PARTS` (random, ref, pimc at 16, 48 and 100
+:data:`pyengine.measure.strength_parts.PARTS` (random, ref, pimc at 16, 40, 48 and 100
 worlds, and OpenSpiel's IS-MCTS at 2,000 simulations), audits ref against pimc,
 records the CPU and commit of each part, stores everything in docs/strength.json
 and rewrites the part of docs/strength.md between its marks (keeping the prose)
