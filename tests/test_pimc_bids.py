@@ -80,5 +80,7 @@ def test_the_new_options_are_read_and_checked() -> None:
     assert (cfg.onechoice, cfg.caution) == (1, 0.25)
     with pytest.raises(ValueError, match="whole number"):
         parse_player_options("onechoice=0.5")
+    with pytest.raises(ValueError, match="0 or 1"):
+        parse_player_options("onechoice=2")
     with pytest.raises(ValueError, match="0 or more"):
         parse_player_options("caution=-1")

@@ -41,7 +41,8 @@ Decisions:
   the contract it makes (the dealer discards like the reference player); a
   pass is followed by the rest of the auction with the other seats bidding
   like the reference player and this seat, if it bids again, taking its best
-  solved choice in that world.
+  solved choice in that world (``onechoice=1``: the one choice best over all the
+  worlds that come back to it). ``caution`` takes points off each call of its own.
 
 Cost: a budget of ``worlds`` worlds per decision, so the same position always gets
 the same worlds and the same answer, on any machine and under any load. ``time`` is
@@ -427,6 +428,8 @@ def parse_player_options(text: str) -> PimcConfig:
             low = ("at least 1" if name in ("worlds", "candidates")
                    else "more than 0" if name == "spread" else "0 or more")
             raise ValueError(f"option {part.strip()!r}: {name} must be {low}")
+        if name == "onechoice" and values[name] > 1:
+            raise ValueError(f"option {part.strip()!r}: onechoice must be 0 or 1")
         if name == "playinfer" and values[name] >= 1:
             raise ValueError(f"option {part.strip()!r}: playinfer must be less than 1 "
                              "(0 turns the play beliefs off)")
