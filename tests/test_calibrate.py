@@ -85,3 +85,49 @@ def test_a_small_run_prints_the_table(capsys) -> None:
     out = capsys.readouterr().out
     assert "| bid | decisions | estimate | gave | bias (95%) |" in out
     assert "r1 dealer's left, pass" in out
+
+
+def test_records_written_by_one_run_are_read_back_into_the_same_table(tmp_path,
+                                                                       capsys) -> None:
+    out = tmp_path / "records.jsonl"
+    assert calibrate.main(["--team-a", "pimc:worlds=2", "--matches", "2",
+                           "--records", str(out)]) == 0
+    played = capsys.readouterr().out
+    written = calibrate.read_records(str(out))
+    assert written and all(isinstance(r, BidRecord) for r in written)
+    assert calibrate.main(["--read", str(out)]) == 0
+    reread = capsys.readouterr().out
+    # the same table, from the records alone
+    assert played.split("\n\n", 1)[1] == reread.split("\n\n", 1)[1]
+    # two files add up: every situation counts twice
+    assert calibrate.main(["--read", str(out), str(out)]) == 0
+    twice = capsys.readouterr().out
+    assert f"{2 * len(written):,} bid decisions" in twice
+
+
+def test_a_corrupt_records_file_gets_one_line_and_no_traceback(tmp_path, capsys) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"game": 0, "rel": 1}\nnot json\n')
+    assert calibrate.main(["--read", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read the records" in err and "Traceback" not in err
+    assert calibrate.main(["--read", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read the records" in capsys.readouterr().err
+
+
+def test_against_ismcts_every_player_keeps_the_upcard_as_in_the_arena(monkeypatch) -> None:
+    from pyengine.players import ismcts
+
+    wrapped: list = []
+    real = ismcts.UpcardKept
+
+    def spy(player):
+        wrapped.append(player)
+        return real(player)
+
+    monkeypatch.setattr(ismcts, "UpcardKept", spy)
+    records = calibrate.calibrate(STANDARD, "pimc:worlds=2", "ismcts:sims=5", 2, seed=7)
+    assert records                                    # the pimc team's bids, read through
+    assert len(wrapped) == 8                          # 4 seats, both seatings
+    with pytest.raises(calibrate.PlayerSpecError, match="standard"):
+        calibrate.calibrate(calibrate.preset("bit93"), "pimc:worlds=2", "ismcts", 2)

@@ -89,13 +89,14 @@ def make_player(spec: str, seed: int = 0) -> Player:
     raise PlayerSpecError(f"unknown player {kind!r} (known: {', '.join(PLAYER_KINDS)})")
 
 
-def _is_ismcts(spec: str) -> bool:
+def is_ismcts(spec: str) -> bool:
+    """Whether a player spec names OpenSpiel's IS-MCTS (`ismcts[:...]`)."""
     return spec.partition(":")[0].strip().lower() == "ismcts"
 
 
 def check_matchup(rules: Rules, spec_a: str, spec_b: str) -> None:
     """Raise PlayerSpecError if the players cannot play these rules (IS-MCTS: OpenSpiel's)."""
-    if _is_ismcts(spec_a) or _is_ismcts(spec_b):
+    if is_ismcts(spec_a) or is_ismcts(spec_b):
         from pyengine.players.ismcts import supports
         problem = supports(rules)
         if problem:
@@ -174,7 +175,7 @@ def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats
     pb = [seat_player(make_player(spec_b, 1000 * game_number + s + 4), rules)
           for s in range(4)]
     seats = [pa[s] if (s & 1) == a_seats else pb[s] for s in range(4)]
-    if _is_ismcts(spec_a) or _is_ismcts(spec_b):
+    if is_ismcts(spec_a) or is_ismcts(spec_b):
         from pyengine.players.ismcts import UpcardKept  # OpenSpiel's discard rule
         seats = [UpcardKept(p) for p in seats]
     game = GameState.new(rules, game_number)

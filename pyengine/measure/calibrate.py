@@ -19,13 +19,14 @@ furthest from the players it meets.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from pyengine.core.events import PASS, Deal, Score
 from pyengine.core.game import GameState, Phase, SeatView
 from pyengine.core.rules import Rules, RulesError, preset
-from pyengine.measure.arena import PlayerSpecError, make_player
+from pyengine.measure.arena import PlayerSpecError, check_matchup, is_ismcts, make_player
 from pyengine.measure.arenastats import Estimate, clustered_mean
 from pyengine.players.pimc import PimcPlayer
 
@@ -74,7 +75,8 @@ def play_game(rules: Rules, game_no: int, seats: list, pimc_team: int, tiebreak:
         action = player.decide(view)
         if (seat & 1) == pimc_team and view.phase in (Phase.BID1, Phase.BID2) \
                 and len(view.legal) > 1:
-            value = next(r.value for r in player.last_ratings if r.action == action)
+            searched = getattr(player, "player", player)    # inside UpcardKept
+            value = next(r.value for r in searched.last_ratings if r.action == action)
             pending.append(_Pending(g.hand_no, seat, (seat - view.dealer) % 4, view.round,
                                     _kind(action), value))
         g.apply(action)
@@ -101,6 +103,8 @@ def calibrate(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int = 
               ) -> list[BidRecord]:
     """``matches`` duplicate matches (pairs: each game with both seatings) of ``spec_a``
     (a pimc player) against ``spec_b``; every bid record of team A."""
+    check_matchup(rules, spec_a, spec_b)
+    against_ismcts = is_ismcts(spec_a) or is_ismcts(spec_b)
     records: list[BidRecord] = []
     for i in range(matches // 2):
         game_no = seed + i
@@ -110,6 +114,9 @@ def calibrate(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int = 
             pimc = seats[team]
             if not isinstance(pimc, PimcPlayer):
                 raise PlayerSpecError(f"--team-a {spec_a!r} is not a pimc player")
+            if against_ismcts:                 # OpenSpiel's discard rule, as in the arena
+                from pyengine.players.ismcts import UpcardKept
+                seats = [UpcardKept(p) for p in seats]
             records += play_game(rules, game_no, seats, team, pimc.config.tiebreak)
     return records
 
@@ -152,6 +159,19 @@ def table(found: list[Row]) -> list[str]:
     return lines
 
 
+def write_records(path: str, records: list[BidRecord]) -> None:
+    """Every record as one JSON object a line (read back by :func:`read_records`)."""
+    with open(path, "w", encoding="utf-8") as f:
+        for r in records:
+            f.write(json.dumps(asdict(r)) + "\n")
+
+
+def read_records(path: str) -> list[BidRecord]:
+    """The records :func:`write_records` wrote (ValueError / TypeError if malformed)."""
+    with open(path, encoding="utf-8") as f:
+        return [BidRecord(**json.loads(line)) for line in f if line.strip()]
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring)."""
     ap = argparse.ArgumentParser(prog="python -m pyengine.measure.calibrate",
@@ -161,7 +181,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rules", default="standard")
     ap.add_argument("--matches", type=int, default=100, help="an even number, at least 2")
     ap.add_argument("--seed", type=int, default=0, help="the first game number")
+    ap.add_argument("--records", metavar="FILE",
+                    help="also write every bid record to FILE, one JSON object a line")
+    ap.add_argument("--read", metavar="FILE", nargs="+",
+                    help="play nothing: print the table of records written by --records")
     args = ap.parse_args(argv)
+    if args.read:
+        try:
+            records = [r for f in args.read for r in read_records(f)]
+        except (OSError, ValueError, TypeError) as exc:
+            print(f"calibrate: cannot read the records: {exc}", file=sys.stderr)
+            return 2
+        print(f"{len(records):,} bid decisions from {', '.join(args.read)}")
+        print()
+        print("\n".join(table(rows(records))))
+        return 0
     if args.matches < 2 or args.matches % 2:
         print("calibrate: --matches must be an even number, at least 2", file=sys.stderr)
         return 2
@@ -174,6 +208,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("calibrate: interrupted, nothing printed", file=sys.stderr)
         return 130
+    if args.records:
+        try:
+            write_records(args.records, records)
+        except OSError as exc:
+            print(f"calibrate: cannot write {args.records}: {exc}", file=sys.stderr)
+            return 1
     print(f"{args.team_a} against {args.team_b}, rules {rules.name}: {args.matches} "
           f"matches from game {args.seed}, {len(records):,} bid decisions")
     print()
