@@ -7,7 +7,16 @@ import pytest
 from pyengine.core.events import PASS
 from pyengine.core.game import GameState, Phase
 from pyengine.core.rules import BIT93, STANDARD
-from pyengine.players.pimc import Later, PimcConfig, PimcPlayer, parse_player_options, world_totals
+from pyengine.players.pimc import (
+    NO_CAUTION,
+    STICK_CAUTION,
+    Later,
+    PimcConfig,
+    PimcPlayer,
+    caution_for,
+    parse_player_options,
+    world_totals,
+)
 
 FAST = PimcConfig(worlds=12, time=0.0)
 
@@ -84,3 +93,74 @@ def test_the_new_options_are_read_and_checked() -> None:
         parse_player_options("onechoice=2")
     with pytest.raises(ValueError, match="0 or more"):
         parse_player_options("caution=-1")
+
+
+def _round2_view(rules, seed: int, rel: int):
+    """The first round-2 view of seat ``dealer + rel`` from game ``seed``, all passing."""
+    g = GameState.new(rules, seed)
+    while not (g.phase is Phase.BID2 and (g.turn - g.dealer) % 4 == rel):
+        pas = [a for a in g.legal_actions() if getattr(a, "call", None) == PASS]
+        g.apply(pas[0])
+    return g.view(g.turn)
+
+
+TABLE = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)     # a different value in every cell
+
+
+@pytest.mark.parametrize(("rnd", "rel"), [(1, 0), (1, 1), (1, 3), (2, 1), (2, 2), (2, 3)])
+def test_the_seat_caution_takes_its_own_cell_off_every_call(rnd: int, rel: int) -> None:
+    view = (_round1_view if rnd == 1 else _round2_view)(STANDARD, 4, rel)
+    plain = {r.action: r.value for r in PimcPlayer(
+        PimcConfig(worlds=12, time=0.0, seatcaution=(0.0,) * 8)).rate(view)}
+    table = {r.action: r.value for r in PimcPlayer(
+        PimcConfig(worlds=12, time=0.0, caution=0.05, seatcaution=TABLE)).rate(view)}
+    cell = TABLE[(rnd - 1) * 4 + rel] + 0.05
+    calls = [a for a in plain if a.call != PASS]
+    assert calls
+    for a in calls:
+        assert table[a] == pytest.approx(plain[a] - cell)
+    if rnd == 2 and rel != 0:
+        # after this pass I never bid again: the pass keeps its value
+        assert all(table[a] == pytest.approx(plain[a]) for a in plain if a.call == PASS)
+
+
+def test_a_round_one_pass_counts_my_round_two_calls_with_the_round_two_cell() -> None:
+    """Round 1, the dealer's left: a prohibitive round-2 cell for his seat makes every
+    later call of his worthless, so his pass is worth at most what it was, and less where
+    the auction came back to him and he would have called; round 1's cell stays 0."""
+    prohibitive = (0.0,) * 5 + (100.0,) + (0.0,) * 2     # round 2, the dealer's left
+    lower = 0
+    for seed in range(6):
+        view = _round1_view(STANDARD, seed, 1)
+        plain = {r.action: r.value for r in PimcPlayer(
+            PimcConfig(worlds=12, time=0.0, seatcaution=(0.0,) * 8)).rate(view)}
+        shy = {r.action: r.value for r in PimcPlayer(
+            PimcConfig(worlds=12, time=0.0, seatcaution=prohibitive)).rate(view)}
+        (pas,) = [a for a in plain if a.call == PASS]
+        assert shy[pas] <= plain[pas] + 1e-9
+        lower += shy[pas] < plain[pas] - 1e-9
+        assert all(shy[a] == pytest.approx(plain[a]) for a in plain if a.call != PASS)
+    assert lower >= 3
+
+
+def test_without_a_seat_table_the_rules_caution_applies() -> None:
+    assert caution_for(BIT93) == NO_CAUTION            # Bit #93: not measured, none
+    assert caution_for(STANDARD) == STICK_CAUTION != NO_CAUTION
+    for rules, table in ((STANDARD, STICK_CAUTION), (BIT93, NO_CAUTION)):
+        view = _round2_view(rules, 4, 1)
+        assert PimcPlayer(FAST).call_caution(view, 2) == table[5]
+        assert PimcPlayer(FAST).call_caution(view, 1) == table[1]
+        explicit = PimcPlayer(PimcConfig(seatcaution=TABLE, caution=0.5))
+        assert explicit.call_caution(view, 2) == pytest.approx(0.5 + TABLE[5])
+
+
+def test_the_seat_table_is_read_from_four_or_eight_numbers() -> None:
+    assert parse_player_options("seatcaution=0/0.5/0/0.25").seatcaution == \
+        (0.0, 0.5, 0.0, 0.25) * 2
+    assert parse_player_options("seatcaution=1/2/3/4/5/6/7/8").seatcaution == \
+        tuple(float(x) for x in range(1, 9))
+    assert parse_player_options("worlds=3").seatcaution is None
+    for bad in ("seatcaution=1/2", "seatcaution=a/b/c/d", "seatcaution=1/2/3/nan",
+                "seatcaution="):
+        with pytest.raises(ValueError, match="4 numbers"):
+            parse_player_options(bad)
