@@ -164,3 +164,18 @@ def test_the_seat_table_is_read_from_four_or_eight_numbers() -> None:
                 "seatcaution="):
         with pytest.raises(ValueError, match="4 numbers"):
             parse_player_options(bad)
+
+
+def test_a_hint_says_when_its_call_values_carry_a_caution() -> None:
+    from pyengine.play.hints import hint_lines
+    from pyengine.play.textview import Style
+
+    style = Style(symbols=False, colour=False)
+    # standard: the dealer's round-1 order is rated 0.50 below its search value
+    lines = hint_lines(_round1_view(STANDARD, 4, 0), style, FAST)
+    assert lines[-1].strip() == ("(each call is rated 0.50 below its search value: from "
+                                 "this seat such calls have promised more than they gave)")
+    # no caution: Bit #93, or a seat whose calls were not found over-valued
+    for view in (_round1_view(BIT93, 4, 0), _round1_view(STANDARD, 4, 2)):
+        lines = hint_lines(view, style, FAST)
+        assert not any("caution" in x or "below its search value" in x for x in lines)

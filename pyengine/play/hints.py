@@ -12,7 +12,9 @@ cards, no joker, no defending alone, no Bid Euchre), and for its decisions
 
 The value of a choice is the average, over the sampled deals, of the hand's
 points for your side minus the opponents', each deal solved open-hand, plus
-a small tie-break per trick your side takes.
+a small tie-break per trick your side takes; where the search player bids with a
+caution (:func:`pyengine.players.pimc.caution_for`), a call's value is less that
+caution, and the hint says so.
 """
 
 from __future__ import annotations
@@ -54,11 +56,17 @@ def hint_lines(view: SeatView, style: Style, config: PimcConfig = DEFAULT) -> li
                 "are no ratings)."]
     if len(view.legal) == 1:
         return [f"  Hint: {action_text(view.legal[0], style, view)} (the only legal choice)."]
-    ratings = PimcPlayer(config).rate(view)
+    player = PimcPlayer(config)
+    ratings = player.rate(view)
     best = ratings[0]
     lines = [f"  Hint: {action_text(best.action, style, view)} "
              f"(search player, {best.worlds} sampled deals; value = points for your side "
              "minus theirs):"]
     for r in ratings:
         lines.append(f"    {action_text(r.action, style, view):<22} {r.value:+.2f}")
+    if view.phase in (Phase.BID1, Phase.BID2):
+        caution = player.call_caution(view, view.round)
+        if caution > 0:
+            lines.append(f"    (each call is rated {caution:.2f} below its search value: from "
+                         "this seat such calls have promised more than they gave)")
     return lines

@@ -42,7 +42,10 @@ Decisions:
   pass is followed by the rest of the auction with the other seats bidding
   like the reference player and this seat, if it bids again, taking its best
   solved choice in that world (``onechoice=1``: the one choice best over all the
-  worlds that come back to it). ``caution`` takes points off each call of its own.
+  worlds that come back to it). ``caution`` takes points off each call of its own,
+  and ``seatcaution`` more by round and seat from the dealer; unset, the rules' table
+  (:func:`caution_for`: where the dealer is stuck, the calls its calibration found
+  over-valued; none under Bit #93).
 
 Cost: a budget of ``worlds`` worlds per decision, so the same position always gets
 the same worlds and the same answer, on any machine and under any load. ``time`` is
