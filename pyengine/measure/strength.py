@@ -121,9 +121,11 @@ def write_page(docs: Path, baseline_path: Path) -> None:
 
 
 def _arena_setting() -> str:
-    from pyengine.players.pimc import ARENA
+    from pyengine.players.pimc import ARENA, STICK_CAUTION
+    table = "/".join(f"{x:g}" for x in STICK_CAUTION)
     return (f"worlds={ARENA.worlds}, time={ARENA.time}, infer={ARENA.infer}, "
-            f"spread={ARENA.spread}, candidates={ARENA.candidates}")
+            f"spread={ARENA.spread}, candidates={ARENA.candidates}; where the dealer is "
+            f"stuck, seatcaution={table}")
 
 
 def _ismcts_problem() -> str | None:
