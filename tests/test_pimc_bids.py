@@ -161,7 +161,7 @@ def test_the_seat_table_is_read_from_four_or_eight_numbers() -> None:
         tuple(float(x) for x in range(1, 9))
     assert parse_player_options("worlds=3").seatcaution is None
     for bad in ("seatcaution=1/2", "seatcaution=a/b/c/d", "seatcaution=1/2/3/nan",
-                "seatcaution="):
+                "seatcaution=", "seatcaution=0/-0.5/0/0"):
         with pytest.raises(ValueError, match="4 numbers"):
             parse_player_options(bad)
 

@@ -477,8 +477,8 @@ def _seat_table(part: str, value: str) -> tuple[float, ...]:
         numbers = tuple(float(x) for x in value.split("/"))
     except ValueError:
         numbers = ()
-    if len(numbers) not in (4, 8) or not all(math.isfinite(x) for x in numbers):
-        raise ValueError(f"option {part!r}: seatcaution must be 4 numbers (the dealer, his "
-                         "left, partner, right) or 8 (round 1's, then round 2's), "
-                         "separated by /")
+    if len(numbers) not in (4, 8) or not all(math.isfinite(x) and x >= 0 for x in numbers):
+        raise ValueError(f"option {part!r}: seatcaution must be 4 numbers, 0 or more (the "
+                         "dealer, his left, partner, right), or 8 (round 1's, then round "
+                         "2's), separated by /")
     return numbers if len(numbers) == 8 else numbers * 2
