@@ -34,10 +34,12 @@ def test_a_later_choice_counts_its_best_in_each_world_or_one_choice_for_all() ->
     assert world_totals([[1.5, -2.0], [0.5, 1.0]], 2, True) == [2.0, -1.0]
 
 
-def _round1_view(rules, seed: int, rel: int):
-    """The first round-1 view of seat ``dealer + rel`` from game ``seed``, others passing."""
+def _bid_view(rules, seed: int, rel: int, rnd: int = 1):
+    """The first view of seat ``dealer + rel`` in bidding round ``rnd`` of game ``seed``,
+    everyone before him passing."""
+    phase = Phase.BID1 if rnd == 1 else Phase.BID2
     g = GameState.new(rules, seed)
-    while not (g.phase is Phase.BID1 and (g.turn - g.dealer) % 4 == rel):
+    while not (g.phase is phase and (g.turn - g.dealer) % 4 == rel):
         pas = [a for a in g.legal_actions() if getattr(a, "call", None) == PASS]
         g.apply(pas[0] if pas else g.legal_actions()[0])
     return g.view(g.turn)
@@ -53,7 +55,7 @@ def test_one_choice_never_values_a_pass_above_the_best_choice_in_each_world() ->
     choice for every world is worth at most the best of each world, and less somewhere."""
     lower = 0
     for seed in range(6):
-        v = _round1_view(BIT93, seed, 1)
+        v = _bid_view(BIT93, seed, 1)
         fused = _pass_value(FAST, v)
         one = _pass_value(PimcConfig(worlds=12, time=0.0, onechoice=1), v)
         assert one <= fused + 1e-9
@@ -62,7 +64,7 @@ def test_one_choice_never_values_a_pass_above_the_best_choice_in_each_world() ->
 
 
 def test_one_choice_leaves_the_calls_alone() -> None:
-    v = _round1_view(BIT93, 2, 1)
+    v = _bid_view(BIT93, 2, 1)
     plain = {r.action: r.value for r in PimcPlayer(FAST).rate(v)}
     one = {r.action: r.value for r in PimcPlayer(PimcConfig(worlds=12, time=0.0,
                                                             onechoice=1)).rate(v)}
@@ -72,11 +74,7 @@ def test_one_choice_leaves_the_calls_alone() -> None:
 
 def test_caution_takes_its_points_off_every_call_and_not_off_a_pass() -> None:
     # round 2, the dealer's right: after his pass the dealer is stuck, he never bids again
-    g = GameState.new(STANDARD, 4)
-    while not (g.phase is Phase.BID2 and (g.turn - g.dealer) % 4 == 3):
-        pas = [a for a in g.legal_actions() if getattr(a, "call", None) == PASS]
-        g.apply(pas[0])
-    v = g.view(g.turn)
+    v = _bid_view(STANDARD, 4, 3, 2)
     plain = {r.action: r.value for r in PimcPlayer(FAST).rate(v)}
     careful = {r.action: r.value for r in PimcPlayer(PimcConfig(worlds=12, time=0.0,
                                                                 caution=0.5)).rate(v)}
@@ -95,21 +93,12 @@ def test_the_new_options_are_read_and_checked() -> None:
         parse_player_options("caution=-1")
 
 
-def _round2_view(rules, seed: int, rel: int):
-    """The first round-2 view of seat ``dealer + rel`` from game ``seed``, all passing."""
-    g = GameState.new(rules, seed)
-    while not (g.phase is Phase.BID2 and (g.turn - g.dealer) % 4 == rel):
-        pas = [a for a in g.legal_actions() if getattr(a, "call", None) == PASS]
-        g.apply(pas[0])
-    return g.view(g.turn)
-
-
 TABLE = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)     # a different value in every cell
 
 
 @pytest.mark.parametrize(("rnd", "rel"), [(1, 0), (1, 1), (1, 3), (2, 1), (2, 2), (2, 3)])
 def test_the_seat_caution_takes_its_own_cell_off_every_call(rnd: int, rel: int) -> None:
-    view = (_round1_view if rnd == 1 else _round2_view)(STANDARD, 4, rel)
+    view = _bid_view(STANDARD, 4, rel, rnd)
     plain = {r.action: r.value for r in PimcPlayer(
         PimcConfig(worlds=12, time=0.0, seatcaution=(0.0,) * 8)).rate(view)}
     table = {r.action: r.value for r in PimcPlayer(
@@ -131,7 +120,7 @@ def test_a_round_one_pass_counts_my_round_two_calls_with_the_round_two_cell() ->
     prohibitive = (0.0,) * 5 + (100.0,) + (0.0,) * 2     # round 2, the dealer's left
     lower = 0
     for seed in range(6):
-        view = _round1_view(STANDARD, seed, 1)
+        view = _bid_view(STANDARD, seed, 1)
         plain = {r.action: r.value for r in PimcPlayer(
             PimcConfig(worlds=12, time=0.0, seatcaution=(0.0,) * 8)).rate(view)}
         shy = {r.action: r.value for r in PimcPlayer(
@@ -147,7 +136,7 @@ def test_without_a_seat_table_the_rules_caution_applies() -> None:
     assert caution_for(BIT93) == NO_CAUTION            # Bit #93: not measured, none
     assert caution_for(STANDARD) == STICK_CAUTION != NO_CAUTION
     for rules, table in ((STANDARD, STICK_CAUTION), (BIT93, NO_CAUTION)):
-        view = _round2_view(rules, 4, 1)
+        view = _bid_view(rules, 4, 1, 2)
         assert PimcPlayer(FAST).call_caution(view, 2) == table[5]
         assert PimcPlayer(FAST).call_caution(view, 1) == table[1]
         explicit = PimcPlayer(PimcConfig(seatcaution=TABLE, caution=0.5))
@@ -172,10 +161,10 @@ def test_a_hint_says_when_its_call_values_carry_a_caution() -> None:
 
     style = Style(symbols=False, colour=False)
     # standard: the dealer's round-1 order is rated 0.50 below its search value
-    lines = hint_lines(_round1_view(STANDARD, 4, 0), style, FAST)
+    lines = hint_lines(_bid_view(STANDARD, 4, 0), style, FAST)
     assert lines[-1].strip() == ("(each call is rated 0.50 below its search value: from "
                                  "this seat such calls have promised more than they gave)")
     # no caution: Bit #93, or a seat whose calls were not found over-valued
-    for view in (_round1_view(BIT93, 4, 0), _round1_view(STANDARD, 4, 2)):
+    for view in (_bid_view(BIT93, 4, 0), _bid_view(STANDARD, 4, 2)):
         lines = hint_lines(view, style, FAST)
         assert not any("caution" in x or "below its search value" in x for x in lines)
