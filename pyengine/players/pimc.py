@@ -137,7 +137,8 @@ STICK_CAUTION = (0.5, 0.4, 0.0, 0.0,
 def caution_for(rules: Rules) -> tuple[float, ...]:
     """The points a call loses before it is compared, by round and seat from the dealer
     (round 1's four seats, then round 2's), where ``seatcaution`` is not set: the
-    stick-the-dealer auction's fitted table, none under Bit #93 (not measured there)."""
+    stick-the-dealer auction's fitted table; none under Bit #93, where a flat 0.3 lost
+    0.08 a hand against ref (docs/strength.md)."""
     return STICK_CAUTION if rules.stick_the_dealer else NO_CAUTION
 
 
