@@ -23,7 +23,8 @@ import sys
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from pyengine.core.game import _BID_ROUND, SeatView
+from pyengine.core.phase import BID_ROUND as _BID_ROUND
+from pyengine.core.seatview import SeatView
 
 if TYPE_CHECKING:
     from pyengine.core.game import GameState
