@@ -12,14 +12,18 @@ the value :meth:`GameState.view` returns.
 
 The catch: the fields are read from the game when they are first wanted, so the game
 must not have moved on by then. :func:`~pyengine.players.runner.play_out` keeps that
-promise: it applies the player's action only after :func:`settle` has filled the view
-if the player kept a reference to it (``sys.getrefcount``), or if ``decide`` raised.
+promise: once the player has decided, it drops its own reference to the view and
+looks through a weak reference whether the view still exists; if it does, something
+may read it later (the player kept it, a list holds it, or a cycle is not yet
+collected), so :func:`settle` fills it from the game before the action is applied.
+The check errs only on the safe side: a view that is gone cannot be read, and one
+that lingers is filled (an interpreter that collects later fills more views, never
+fewer). If ``decide`` raises, the view is filled too (the traceback holds it).
 Nothing else creates these views; ``GameState.view`` builds a full SeatView.
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -149,17 +153,6 @@ def table_view(game: GameState, seat: int) -> SeatView:
     v.rules = game.rules
     _CARRIER.__set__(v, game)
     return v
-
-
-def _refs_of_a_local() -> int:
-    v = _new(LegalView)
-    return sys.getrefcount(v)
-
-
-# What ``sys.getrefcount(v)`` says of an object that only a local variable ``v``
-# holds (2 in CPython 3.11): the runner compares with it, written the same way.
-# None without getrefcount (another Python): the runner then builds full views.
-UNSHARED = _refs_of_a_local() if hasattr(sys, "getrefcount") else None
 
 
 def settle(v: SeatView) -> None:

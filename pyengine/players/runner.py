@@ -12,11 +12,11 @@ cannot end meets the limit.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
+from weakref import ref
 
 from pyengine.core.game import GameState, Phase, SeatView
-from pyengine.core.liveview import UNSHARED, legal_view, settle, table_view
+from pyengine.core.liveview import legal_view, settle, table_view
 from pyengine.core.rules import Rules
 from pyengine.players.player import Player
 
@@ -50,16 +50,14 @@ def play_out(game: GameState, players: Sequence[Player], max_hands: int = MAX_HA
 
     Each player decides from a view equal to ``game.view(seat)``: for a player that
     reads little of it, one that fills itself on first reading
-    (:mod:`pyengine.core.liveview`), filled before the action is applied if the player
-    kept it, so a kept view never changes."""
+    (:mod:`pyengine.core.liveview`), filled before the action is applied if anything
+    still holds it, so a kept view never changes."""
     apply, over = game.apply, Phase.GAME_OVER
-    refs = getattr(sys, "getrefcount", None)
     seats = game.rules.players
-    # the kind of view each seat gets now (_KINDS[k]); full views only without getrefcount
-    kind = [0 if refs is not None else 2] * seats
+    kind = [0] * seats                          # the kind of view each seat gets now
     make = [_KINDS[k] for k in kind]
     probes, filled = [0] * seats, [0] * seats
-    probing = [k < 2 for k in kind]            # seats still counting filled views
+    probing = [True] * seats                    # seats still counting filled views
     while game.phase is not over:
         if game.hand_no > max_hands:
             raise HandLimitReached(game, max_hands)
@@ -70,11 +68,20 @@ def play_out(game: GameState, players: Sequence[Player], max_hands: int = MAX_HA
         except BaseException:
             settle(v)                       # the traceback holds it
             raise
-        if v.__class__ is not SeatView and refs(v) > UNSHARED:  # type: ignore[misc]
-            settle(v)                       # the player kept it: fill it from this state
+        unfilled = v.__class__ is not SeatView
+        if unfilled:
+            # Drop our reference: if the view still exists, something (the player, a
+            # list, a cycle not yet collected) may read it later, so it is filled
+            # from this state now; if it is gone, nothing can ever read it.
+            kept = ref(v)
+            del v
+            still = kept()
+            if still is not None:
+                settle(still)
+                del still
         if probing[seat]:
             probes[seat] += 1
-            filled[seat] += v.__class__ is SeatView
+            filled[seat] += not unfilled
             if probes[seat] == PROBES:
                 if filled[seat] >= FILLED_MAX:
                     kind[seat] += 1
