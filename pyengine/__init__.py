@@ -3,9 +3,28 @@ seed documents), the game's RNG and deal, the reference computer player, the sea
 player, transcripts and their replay.
 
 A game is a :class:`GameState`: deal with ``GameState.new(rules, seed)``, ask
-``legal_actions()``, ``apply()`` one, read a seat's :class:`SeatView` with ``view(seat)``;
-:func:`play_game` runs a whole game with one :class:`Player` per seat. docs/library.md
-shows each step with an example.
+``legal_actions()``, ``apply()`` one, read a seat's :class:`SeatView` with
+``view(seat)``; :func:`play_game` runs a whole game with one :class:`Player` per seat,
+:func:`load` reads a transcript back into a game (finished or not).
+
+>>> import pyengine
+>>> g = pyengine.GameState.new(pyengine.preset("standard", players=3), 12)
+>>> g.current_player(), [g.action_to_string(n) for n in g.legal_action_ids()]
+(0, ['pass', 'order up'])
+>>> g.apply_action(g.legal_action_ids()[1])             # South orders up
+>>> print(g)                                            # python-chess's print(board)
+Game 12 (standard), hand 1
+Dealer North, upcard TS; score South 0, West 0, North 0
+Bids: South order up
+Trump spades (made by South); tricks South 0, West 0, North 0
+  South  KC JH AC 9C AD
+  West   TD QC QH KH JS
+  North  QD 9S JC 9D TH TS  <- to discard
+
+Every public name has its own ``help()``: ``help(pyengine.GameState)`` is the
+reference of a game, ``help(pyengine.Rules)`` of the rule switches, and
+``pyengine.__all__`` lists them all. The examples above run as written (the
+project's tests run them from the installed package).
 """
 
 from __future__ import annotations
@@ -29,6 +48,10 @@ _PUBLIC = {
     "core.game": (
         "Action", "BidAction", "DeclareAction", "DefendAction", "DiscardAction", "GameState",
         "IllegalAction", "JokerSuitAction", "Phase", "PlayAction", "RedealAction", "SeatView",
+        "NUM_ACTIONS", "TERMINAL", "action_from_id",
+    ),
+    "core.observation": (
+        "OBSERVATION_LAYOUT", "OBSERVATION_SIZE", "observation_tensor",
     ),
     "players.pimc": (
         "PimcConfig", "PimcPlayer",
@@ -40,10 +63,13 @@ _PUBLIC = {
         "ReplayError", "judge",
     ),
     "core.rules": (
-        "BIT93", "PRESETS", "Rules", "preset",
+        "BIT93", "PRESETS", "OptionError", "Rules", "UnknownRules", "preset",
     ),
     "players.runner": (
         "HandLimitReached", "play_game", "play_out",
+    ),
+    "records.loadgame": (
+        "load",
     ),
     "records.transcript": (
         "Transcript", "TranscriptError", "from_game",
@@ -57,6 +83,8 @@ _MODULES = {"replay": "records.replay", "transcript": "records.transcript"}
 
 
 def __getattr__(name: str) -> object:
+    if name == "__version__":
+        return _version()
     if name in _MODULES:
         value = importlib.import_module(f".{_MODULES[name]}", __name__)
     elif name in _WHERE:
@@ -65,6 +93,16 @@ def __getattr__(name: str) -> object:
         raise AttributeError(f"module 'pyengine' has no attribute {name!r}")
     globals()[name] = value
     return value
+
+
+def _version() -> str:
+    """The installed distribution's version (euchre64), read from its metadata."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("euchre64")
+    except PackageNotFoundError:         # run from a source tree that is not installed
+        return "0+unknown"
 
 
 def __dir__() -> list[str]:
@@ -83,6 +121,8 @@ if TYPE_CHECKING:
     )
     from pyengine.core.events import Event
     from pyengine.core.game import (
+        NUM_ACTIONS,
+        TERMINAL,
         Action,
         BidAction,
         DeclareAction,
@@ -95,16 +135,27 @@ if TYPE_CHECKING:
         PlayAction,
         RedealAction,
         SeatView,
+        action_from_id,
     )
-    from pyengine.core.rules import BIT93, PRESETS, Rules, preset
+    from pyengine.core.observation import (
+        OBSERVATION_LAYOUT,
+        OBSERVATION_SIZE,
+        observation_tensor,
+    )
+    from pyengine.core.rules import BIT93, PRESETS, OptionError, Rules, UnknownRules, preset
     from pyengine.players.pimc import PimcConfig, PimcPlayer
     from pyengine.players.player import Player, RandomPlayer, RefPlayer
     from pyengine.players.runner import HandLimitReached, play_game, play_out
     from pyengine.records import replay, transcript
+    from pyengine.records.loadgame import load
     from pyengine.records.replay import ReplayError, judge
     from pyengine.records.transcript import Transcript, TranscriptError, from_game
 
+__version__: str   # from the installed distribution's metadata (module __getattr__)
+
 __all__ = [
+    "NUM_ACTIONS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE", "TERMINAL", "OptionError",
+    "UnknownRules", "action_from_id", "load", "observation_tensor",
     "BIT93", "PRESETS", "Action", "BidAction", "Card", "CardParseError", "DeclareAction",
     "DefendAction", "DiscardAction", "Event", "GameState", "HandLimitReached",
     "IllegalAction", "JokerSuitAction", "Phase", "PimcConfig", "PimcPlayer", "PlayAction",

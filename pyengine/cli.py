@@ -146,17 +146,25 @@ def _show(value: object) -> str:
 def replay(transcript_file: Path, quiet: bool) -> None:
     """Judge a transcript: replay it through the rules, hand by hand.
 
-    Exits 1 with a message naming the first event the rules reject.
+    Exits 1 with a message naming the first event the rules reject. An unfinished
+    game whose events are all accepted (a game saved when its player quit) is said
+    to be unfinished, with the command that resumes it (exit 0).
     """
+    from pyengine.records.loadgame import unfinished_game, unfinished_note
     from pyengine.records.replay import ReplayError, judge
     from pyengine.records.replaylog import HandPrinter
     from pyengine.records.transcript import TranscriptError, read
 
+    t = None
     try:
         t = read(transcript_file)
         printer = HandPrinter(echo=(lambda s: None) if quiet else click.echo)
         game = judge(t, on_step=printer)
     except (TranscriptError, ReplayError) as exc:
+        stopped = unfinished_game(t) if isinstance(exc, ReplayError) and t else None
+        if stopped is not None:
+            click.echo(unfinished_note(transcript_file, stopped))
+            return
         click.echo(f"REJECTED: {exc}", err=True)
         sys.exit(1)
     total = "-".join(str(x) for x in game.total)

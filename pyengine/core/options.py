@@ -8,12 +8,19 @@ differ from its preset (so a plain ``bit93`` game records ``{}``), and
 
 from __future__ import annotations
 
-import dataclasses
-from enum import Enum
 from typing import Any
 
-from pyengine.core.combinations import BID6_UNUSED, PARTNER_SWITCHES
-from pyengine.core.rules import PRESETS, Bidding, Rules, RulesError, UnknownRules, preset
+from pyengine.core.rules import (
+    OPTION_NAMES,
+    PRESETS,
+    OptionError,
+    Rules,
+    UnknownRules,
+    apply_options,
+    parse_value,
+    plain,
+    preset,
+)
 
 DESCRIPTIONS: dict[str, str] = {
     "first_dealer": "how the first dealer is chosen: black_jack (deal face up until a "
@@ -63,55 +70,6 @@ DECISIONS: tuple[str, ...] = (
     "refused, and the target is at most 100.",
 )
 
-OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules)
-                                      if f.name != "name")
-_TYPES = {f.name: f.type for f in dataclasses.fields(Rules)}
-_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Rules)}
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
-
-
-class OptionError(ValueError):
-    """An option that cannot be read or applied; one line naming the option."""
-
-
-def _kind(name: str) -> type:
-    return type(_DEFAULTS[name])
-
-
-def plain(value: object) -> object:
-    """The JSON form of an option value."""
-    return value.value if isinstance(value, Enum) else value
-
-
-def parse_value(name: str, value: Any) -> object:
-    """Read ``value`` (text from the command line, or JSON) as option ``name``'s type."""
-    if name not in _DEFAULTS or name == "name":
-        known = ", ".join(OPTION_NAMES)
-        raise OptionError(f"unknown option {name!r} (known: {known})")
-    kind = _kind(name)
-    text = str(value).strip().lower()
-    if kind is bool:
-        if isinstance(value, bool):
-            return value
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-        raise OptionError(f"option {name}={value}: expected true or false")
-    if kind is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        try:
-            return int(text)
-        except ValueError:
-            raise OptionError(f"option {name}={value}: expected a whole number") from None
-    choices = [m.value for m in kind]   # an enum
-    if text in choices:
-        return kind(text)
-    raise OptionError(f"option {name}={value}: expected one of {', '.join(choices)}")
-
-
 def parse_assignment(text: str) -> tuple[str, object]:
     """``NAME=VALUE`` -> (name, typed value)."""
     if "=" not in text:
@@ -119,25 +77,6 @@ def parse_assignment(text: str) -> tuple[str, object]:
     name, _, value = text.partition("=")
     name = name.strip().replace("-", "_")
     return name, parse_value(name, value)
-
-
-def apply_options(base: Rules, options: dict[str, Any]) -> Rules:
-    """``base`` with ``options`` set. players=3 also turns off the partnership
-    switches the options do not set themselves (cutthroat has no partners)."""
-    typed = {name: parse_value(name, value) for name, value in options.items()}
-    bidding = typed.get("bidding", base.bidding)
-    if bidding is Bidding.SIX_CARD_BID:
-        for name in typed:
-            if name in BID6_UNUSED:
-                raise OptionError(f"option {name} does not apply to six-card Bid Euchre: "
-                                  f"{BID6_UNUSED[name]}")
-    if typed.get("players") == 3:
-        for name in PARTNER_SWITCHES:
-            typed.setdefault(name, False)
-    try:
-        return dataclasses.replace(base, **typed)
-    except RulesError as exc:
-        raise OptionError(str(exc)) from None
 
 
 def rules_from(preset_name: str, options: dict[str, Any] | None = None) -> Rules:

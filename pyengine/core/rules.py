@@ -8,11 +8,13 @@ decides it; later presets change these switches.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, fields
 from enum import Enum, StrEnum
 from functools import cached_property
+from typing import Any
 
-from pyengine.core.combinations import BID6_FIXED, MAX_TARGET, PARTNER_SWITCHES
+from pyengine.core.combinations import BID6_FIXED, BID6_UNUSED, MAX_TARGET, PARTNER_SWITCHES
 
 
 class FirstDealer(StrEnum):
@@ -156,6 +158,14 @@ class Rules:
             gain_team = 1 - makers
         return (pts, 0) if gain_team == 0 else (0, pts)
 
+    def with_options(self, **options: Any) -> Rules:
+        """These rules with ``options`` changed, as ``euchre play -o NAME=VALUE`` changes
+        them: values may be Python values or their text (``players=3``,
+        ``first_dealer="random"``), and ``players=3`` also turns off the partnership
+        switches (``alone_allowed``, ``canadian_rule``...) not given. OptionError
+        names an option that is unknown, mistyped or cannot go with the others."""
+        return apply_options(self, options)
+
     def describe(self) -> dict[str, object]:
         """Every rule field as plain data (for JSON and ``euchre rules``)."""
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
@@ -202,10 +212,83 @@ class UnknownRules(ValueError):
     pass
 
 
-def preset(name: str) -> Rules:
-    """The preset called ``name``; UnknownRules lists the names otherwise."""
+def preset(name: str, **options: Any) -> Rules:
+    """The preset called ``name``, with ``options`` changed as
+    :meth:`Rules.with_options` changes them (``preset("standard", players=3)``);
+    UnknownRules lists the names of the presets."""
     try:
-        return PRESETS[name]
+        base = PRESETS[name]
     except KeyError:
         known = ", ".join(sorted(PRESETS))
         raise UnknownRules(f"unknown rules preset {name!r} (known: {known})") from None
+    return apply_options(base, options) if options else base
+
+
+# --- options: a rule switch changed by name (``--option NAME=VALUE``) ------------
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules)
+                                      if f.name != "name")
+_TYPES = {f.name: f.type for f in dataclasses.fields(Rules)}
+_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Rules)}
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+class OptionError(ValueError):
+    """An option that cannot be read or applied; one line naming the option."""
+
+
+def _kind(name: str) -> type:
+    return type(_DEFAULTS[name])
+
+
+def plain(value: object) -> object:
+    """The JSON form of an option value."""
+    return value.value if isinstance(value, Enum) else value
+
+
+def parse_value(name: str, value: Any) -> object:
+    """Read ``value`` (text from the command line, or JSON) as option ``name``'s type."""
+    if name not in _DEFAULTS or name == "name":
+        known = ", ".join(OPTION_NAMES)
+        raise OptionError(f"unknown option {name!r} (known: {known})")
+    kind = _kind(name)
+    text = str(value).strip().lower()
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise OptionError(f"option {name}={value}: expected true or false")
+    if kind is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        try:
+            return int(text)
+        except ValueError:
+            raise OptionError(f"option {name}={value}: expected a whole number") from None
+    choices = [m.value for m in kind]   # an enum
+    if text in choices:
+        return kind(text)
+    raise OptionError(f"option {name}={value}: expected one of {', '.join(choices)}")
+
+
+def apply_options(base: Rules, options: dict[str, Any]) -> Rules:
+    """``base`` with ``options`` set. players=3 also turns off the partnership
+    switches the options do not set themselves (cutthroat has no partners)."""
+    typed = {name: parse_value(name, value) for name, value in options.items()}
+    bidding = typed.get("bidding", base.bidding)
+    if bidding is Bidding.SIX_CARD_BID:
+        for name in typed:
+            if name in BID6_UNUSED:
+                raise OptionError(f"option {name} does not apply to six-card Bid Euchre: "
+                                  f"{BID6_UNUSED[name]}")
+    if typed.get("players") == 3:
+        for name in PARTNER_SWITCHES:
+            typed.setdefault(name, False)
+    try:
+        return dataclasses.replace(base, **typed)
+    except RulesError as exc:
+        raise OptionError(str(exc)) from None

@@ -121,9 +121,9 @@ def picture(v: SeatView, hands: Sequence[Sequence[Card]] | None = None,
         lines.append("Bids: " + ", ".join(f"{SEAT_NAMES[b.seat]} {_bid_words(b)}"
                                           for b in v.bids))
     if v.trump is not None and v.maker is not None:
-        made = f"Trump {CONTRACT_WORDS[v.trump]}, {SEAT_NAMES[v.maker]}"
-        made += " alone" if v.alone else ""
-        lines.append(f"{made}; tricks {_sides(v.tricks_won, players)}")
+        alone = " alone" if v.alone else ""
+        lines.append(f"Trump {CONTRACT_WORDS[v.trump]} (made by {SEAT_NAMES[v.maker]}{alone});"
+                     f" tricks {_sides(v.tricks_won, players)}")
     if v.trick:
         lines.append("Trick: " + ", ".join(f"{SEAT_NAMES[s]} {card_name(c)}"
                                            for s, c in v.trick))
