@@ -57,7 +57,8 @@ class Reader:
 
 def test_kept_views_hold_the_moment_they_were_given():
     """A player that keeps its views (and reads them after the game moved on) sees
-    what game.view() said when it decided: play_out fills a kept view first."""
+    what game.view() said when it decided: a view holds its moment, and one read after
+    the game moved on is filled from a replay of the game up to that moment."""
     views = 0
     for seed in range(12):
         g = GameState.new(BIT93, seed)
@@ -65,7 +66,8 @@ def test_kept_views_hold_the_moment_they_were_given():
         play_out(g, keepers)
         for k in keepers:
             for v, full in k.kept:
-                assert type(v) is SeatView and v == full and _fields(v) == _fields(full)
+                assert _fields(v) == _fields(full) and v == full
+                assert type(v) is SeatView
                 views += 1
     assert views > 1000
 
@@ -138,7 +140,7 @@ def test_a_player_that_raises_leaves_a_filled_view():
 
     with pytest.raises(RuntimeError):
         play_out(g, [Boom()] * 4)
-    assert type(seen[0]) is SeatView and seen[0] == g.view(g.turn)
+    assert seen[0] == g.view(g.turn) and type(seen[0]) is SeatView
 
 
 def test_each_player_settles_on_the_view_it_reads():
@@ -183,3 +185,22 @@ def test_a_field_changed_before_filling_keeps_its_new_value():
         assert getattr(v, name) == () and type(v) is SeatView, name
         assert all(getattr(v, f.name) == getattr(full, f.name)
                    for f in dataclasses.fields(SeatView) if f.name != name), name
+
+
+def test_a_view_is_its_moment_after_an_undo_and_another_action():
+    """The same number of actions is not the same moment: a view made before its
+    game's last action is undone and replaced by another (the game's list of actions
+    as long as it was) still shows its own moment, not the game's."""
+    g = GameState.new(BIT93, 7)
+    for _ in range(9):                   # into the play, two cards to choose from
+        g.apply(g.legal_actions()[0])
+    first, second = g.legal_actions()[:2]
+    for make in (legal_view, table_view):
+        g.apply(first)
+        moment = g.view(g.turn)
+        v = make(g, g.turn)
+        g.undo()
+        g.apply(second)
+        assert len(g.actions) == 10 and g.view(moment.seat) != moment
+        assert v == moment and _fields(v) == _fields(moment)
+        g.undo()

@@ -10,15 +10,12 @@ fills every field from the game and turns the object into a plain ``SeatView``
 (``__class__`` assignment: the layouts are the same), so from then on it is exactly
 the value :meth:`GameState.view` returns.
 
-The catch: the fields are read from the game when they are first wanted, so the game
-must not have moved on by then. :func:`~pyengine.players.runner.play_out` keeps that
-promise: once the player has decided, it drops its own reference to the view and
-looks through a weak reference whether the view still exists; if it does, something
-may read it later (the player kept it, a list holds it, or a cycle is not yet
-collected), so :func:`settle` fills it from the game before the action is applied.
-The check errs only on the safe side: a view that is gone cannot be read, and one
-that lingers is filled (an interpreter that collects later fills more views, never
-fewer). If ``decide`` raises, the view is filled too (the traceback holds it).
+A view holds its moment: the game, the game's list of actions and how many it held
+when the view was made. Filled while the game is still at that moment, it reads the
+game; filled later (a player kept it and the game moved on), it reads a replay of the
+game up to that moment (:func:`game_at`: correct, and slower, a replay from the deal
+of the first hand). So a view is the value of its moment however long it is kept,
+and :func:`~pyengine.players.runner.play_out` need not know whether a player kept it.
 Nothing else creates these views; ``GameState.view`` builds a full SeatView.
 """
 
@@ -34,18 +31,36 @@ if TYPE_CHECKING:
     from pyengine.core.game import GameState
 
 # While a view is unfilled, its ``high_bidder`` slot (a Bid Euchre field no eager list
-# holds) holds the game, read through the base class's slot: the view's own
-# ``high_bidder`` is one of the filling properties below.
+# holds) holds its moment: (the game, the game's list of actions, how many it held),
+# read through the base class's slot: the view's own ``high_bidder`` is one of the
+# filling properties below.
 _CARRIER = SeatView.__dict__["high_bidder"]
 _new = object.__new__
 
 
+def game_at(game: GameState, actions: list, n: int) -> GameState:
+    """``game`` as it was when its list of actions was ``actions`` with ``n`` of them:
+    the game itself if it is still there, else a replay of those ``n`` actions.
+
+    A game changes only by :meth:`~pyengine.core.game.GameState.apply`, which appends
+    to its list of actions, and :meth:`~pyengine.core.game.GameState.undo`, which
+    gives it a new list (the old one is never changed again), so the same list with
+    the same length is the same moment, and the list's first ``n`` actions replay it."""
+    if game.actions is actions and len(actions) == n:
+        return game
+    past = type(game).new(game.rules, game.seed)
+    for a in actions[:n]:
+        past.apply(a)
+    return past
+
+
 def _fill(v: SeatView) -> None:
-    """Turn an unfilled LiveView into the SeatView of the seat to move, from its game;
-    the fields it held keep their values (a player may have changed them)."""
+    """Turn an unfilled LiveView into the SeatView it stands for, from its game at the
+    moment it was made; the fields it held keep their values (a player may have
+    changed them)."""
     held = v.__class__._held                # type: ignore[attr-defined]
     values = [slot.__get__(v, SeatView) for slot in held]
-    game: GameState = _CARRIER.__get__(v, SeatView)
+    game = game_at(*_CARRIER.__get__(v, SeatView))
     v.__class__ = SeatView
     game._fill_view(v, game.turn)
     for slot, value in zip(held, values, strict=True):
@@ -123,7 +138,7 @@ def legal_view(game: GameState, seat: int) -> SeatView:
     if legal is None:
         legal = game._legal = game._compute_legal()
     v.legal = legal
-    _CARRIER.__set__(v, game)
+    _CARRIER.__set__(v, (game, game.actions, len(game.actions)))
     return v
 
 
@@ -151,7 +166,7 @@ def table_view(game: GameState, seat: int) -> SeatView:
     v.defender_out = game.defender_out
     v.total = tuple(game.total)
     v.rules = game.rules
-    _CARRIER.__set__(v, game)
+    _CARRIER.__set__(v, (game, game.actions, len(game.actions)))
     return v
 
 

@@ -13,10 +13,9 @@ cannot end meets the limit.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from weakref import ref
 
 from pyengine.core.game import GameState, Phase, SeatView
-from pyengine.core.liveview import legal_view, settle, table_view
+from pyengine.core.liveview import legal_view, table_view
 from pyengine.core.rules import Rules
 from pyengine.players.player import Player
 
@@ -50,8 +49,8 @@ def play_out(game: GameState, players: Sequence[Player], max_hands: int = MAX_HA
 
     Each player decides from a view equal to ``game.view(seat)``: for a player that
     reads little of it, one that fills itself on first reading
-    (:mod:`pyengine.core.liveview`), filled before the action is applied if anything
-    still holds it, so a kept view never changes."""
+    (:mod:`pyengine.core.liveview`): a view holds the moment it was made, so a
+    kept view never changes."""
     apply, over = game.apply, Phase.GAME_OVER
     seats = game.rules.players
     kind = [0] * seats                          # the kind of view each seat gets now
@@ -63,25 +62,10 @@ def play_out(game: GameState, players: Sequence[Player], max_hands: int = MAX_HA
             raise HandLimitReached(game, max_hands)
         seat = game.turn
         v = make[seat](game, seat)
-        try:
-            action = players[seat].decide(v)
-        except BaseException:
-            settle(v)                       # the traceback holds it
-            raise
-        unfilled = v.__class__ is not SeatView
-        if unfilled:
-            # Drop our reference: if the view still exists, something (the player, a
-            # list, a cycle not yet collected) may read it later, so it is filled
-            # from this state now; if it is gone, nothing can ever read it.
-            kept = ref(v)
-            del v
-            still = kept()
-            if still is not None:
-                settle(still)
-                del still
+        action = players[seat].decide(v)
         if probing[seat]:
             probes[seat] += 1
-            filled[seat] += not unfilled
+            filled[seat] += v.__class__ is SeatView
             if probes[seat] == PROBES:
                 if filled[seat] >= FILLED_MAX:
                     kind[seat] += 1
