@@ -99,6 +99,8 @@ def card_suit_letter(suit: int | None) -> str:
 
 def _cards_left(v: SeatView, seat: int) -> int:
     """How many cards ``seat`` holds now, from what the table shows."""
+    if seat in (v.sitting_out, v.defender_out):
+        return v.rules.hand_size            # a seat that sits out keeps its hand
     out = sum(s is not None for s in (v.sitting_out, v.defender_out))
     active = v.rules.players - out
     done = (len(v.played) - len(v.trick)) // active if active else 0
