@@ -92,7 +92,7 @@ def _action_of(e: dict) -> Action:
             if not isinstance(tricks, int) or isinstance(tricks, bool):
                 raise ValueError("a bid needs tricks (a number)")
             return BidAction(BID, None, False, tricks)
-        if suit not in SUITS or not suit:
+        if not isinstance(suit, str) or suit not in SUITS or not suit:
             raise ValueError(f"suit {suit!r} is not one of S H D C")
         alone = e.get("alone")
         if not isinstance(alone, bool):
