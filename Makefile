@@ -31,6 +31,7 @@ play: $(STAMP)
 
 lint: $(STAMP)
 	$(VPY) -m ruff check pyengine tools tests
+	$(VPY) -m mypy
 
 test: build lint vice-setup
 	$(VPY) -m pytest -q

@@ -167,7 +167,7 @@ PASS_ACTION = BidAction(PASS)
 BIDS = {(call, s, a): BidAction(call, Suit(s), a)
         for call in (ORDER, NAME) for s in range(4) for a in (False, True)}
 SUIT_VALUES = tuple(Suit(s) for s in range(4))
-BID6_ACTIONS = {None: PASS_ACTION, **{n: BidAction(BID, None, False, n)
+BID6_ACTIONS = {None: PASS_ACTION, **{n: BidAction(BID, None, False, n)  # type: ignore[misc]
                                       for n in range(bid6.MIN_BID, bid6.MAX_BID + 1)}}
 JOKER_ACTIONS = tuple(JokerSuitAction(s) for s in SUIT_VALUES)
 REDEAL_ACTIONS = (RedealAction(False), RedealAction(True))
@@ -198,7 +198,7 @@ def bid_action(call: str, suit: Suit | None = None, alone: bool = False) -> BidA
     and the very object ``legal_actions()`` lists, so ``apply`` need not compare it."""
     if call == PASS:
         return PASS_ACTION
-    found = BIDS.get((call, suit, alone))
+    found = BIDS.get((call, suit, alone))  # type: ignore[arg-type]
     return found if found is not None else BidAction(call, suit, alone)
 
 

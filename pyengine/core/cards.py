@@ -26,6 +26,7 @@ led suit), because the engine asks them millions of times:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 SUITS = "SHDC"
 RANKS = "9TJQKA"
@@ -57,7 +58,7 @@ class Card(int):
 
     __str__ = __repr__
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Card, (int(self),))
 
     @property
@@ -100,7 +101,7 @@ class Suit(int):
 
     __str__ = __repr__
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Suit, (int(self),))
 
     @property
@@ -152,14 +153,14 @@ JOKER = _CARD_VALUES[32]                # the benny: 24 + 8 sevens and eights
 ALL_CARDS: tuple[Card, ...] = _CARD_VALUES[:DECK_SIZE]
 
 
-def make_card(rank: int, suit: Suit) -> Card:
+def make_card(rank: int, suit: int) -> Card:
     """The card of ``rank`` (0-5, 9 to A) and ``suit`` (0-3, S H D C)."""
     return _CARD_VALUES[suit * 6 + rank]
 
 
 def suit_of(card: Card) -> Suit:
     """The printed suit (ignores bowers); JOKER_SUIT (a plain 4) for the joker."""
-    return _SUIT_OF[card]
+    return _SUIT_OF[card]  # type: ignore[return-value]
 
 
 _SUIT_OF: tuple[Suit | int, ...] = tuple(
@@ -188,14 +189,14 @@ def is_black_jack(card: Card) -> bool:
     return rank_of(card) == JACK and not is_red(suit_of(card))
 
 
-def right_bower(trump: Suit) -> Card:
+def right_bower(trump: int) -> Card:
     """The jack of trump."""
     return make_card(JACK, trump)
 
 
-def left_bower(trump: Suit) -> Card:
+def left_bower(trump: int) -> Card:
     """The jack of trump's colour, which belongs to trump."""
-    return make_card(JACK, same_colour_suit(trump))
+    return make_card(JACK, same_colour_suit(trump))  # type: ignore[arg-type]
 
 
 def card_name(card: Card) -> str:
@@ -268,11 +269,11 @@ def parse_suit(text: str | Suit) -> Suit:
 
 # --- trump-dependent tables -------------------------------------------------
 
-def _effective_suit(card: Card, trump: Suit) -> Suit:
-    return trump if card == left_bower(trump) else suit_of(card)
+def _effective_suit(card: Card, trump: int) -> Suit:
+    return trump if card == left_bower(trump) else suit_of(card)  # type: ignore[return-value]
 
 
-def _trump_rank(card: Card, trump: Suit) -> int:
+def _trump_rank(card: Card, trump: int) -> int:
     if card == right_bower(trump):
         return TRUMP_RANK_RIGHT
     if card == left_bower(trump):
@@ -282,7 +283,7 @@ def _trump_rank(card: Card, trump: Suit) -> int:
     return (0, 1, -1, 2, 3, 4)[rank_of(card)]  # 9 T (J handled) Q K A
 
 
-def _power(card: Card, trump: Suit, led: Suit) -> int:
+def _power(card: Card, trump: int, led: int) -> int:
     tr = _trump_rank(card, trump)
     if tr != NOT_TRUMP:
         return POWER_TRUMP_BASE + tr
@@ -304,7 +305,7 @@ POWER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 # TRUMP_ORDER[t] lists trump t's seven cards from the right bower down.
 TRUMP_ORDER: tuple[tuple[Card, ...], ...] = tuple(
     tuple(sorted((Card(c) for c in range(DECK_SIZE) if _trump_rank(Card(c), t) >= 0),
-                 key=lambda c, t=t: -_trump_rank(c, t)))
+                 key=lambda c, t=t: -_trump_rank(c, t)))  # type: ignore[misc]
     for t in range(4)
 )
 
@@ -380,7 +381,7 @@ def is_suit_contract(contract: int) -> bool:
     return contract < NO_TRUMP_HIGH
 
 
-def _ext_effective_suit(card: Card, contract: int) -> Suit:
+def _ext_effective_suit(card: Card, contract: int) -> int:
     if card == JOKER:
         return contract if is_suit_contract(contract) else JOKER_SUIT
     if is_suit_contract(contract) and card == left_bower(contract):
@@ -404,7 +405,7 @@ def _ext_trump_order(card: Card, contract: int) -> int:
     return r + 2 if r < JACK else r + 1      # 7 8 9 T -> 0-3, Q K A -> 4-6
 
 
-def _ext_power(card: Card, contract: int, led: Suit) -> int:
+def _ext_power(card: Card, contract: int, led: int) -> int:
     order = _ext_trump_order(card, contract)
     if order != NOT_TRUMP:
         return EXT_TRUMP_BASE + order
@@ -433,13 +434,13 @@ class ExtTables:
 def _build_ext() -> ExtTables:
     codes = [Card(c) for c in range(EXT_CARDS)]
     return ExtTables(
-        effective_suit=tuple(tuple(_ext_effective_suit(c, t) for c in codes)
+        effective_suit=tuple(tuple(_ext_effective_suit(c, t) for c in codes)  # type: ignore[misc]
                              for t in range(CONTRACTS)),
         power=tuple(tuple(tuple(_ext_power(c, t, led) for c in codes) for led in range(5))
                     for t in range(CONTRACTS)),
         trump_rank=tuple(tuple(_ext_coarse_rank(c, t) for c in codes) for t in range(CONTRACTS)),
         trump_order=tuple(tuple(sorted((c for c in codes if _ext_trump_order(c, t) >= 0),
-                                       key=lambda c, t=t: -_ext_trump_order(c, t)))
+                                       key=lambda c, t=t: -_ext_trump_order(c, t)))  # type: ignore[misc]
                           for t in range(CONTRACTS)),
     )
 

@@ -7,7 +7,7 @@ with the fields in the contract's order, cards in two-letter notation.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pyengine.core.cards import CONTRACT_LETTERS, SUITS, Card, card_name
 
@@ -27,7 +27,7 @@ class FirstDealer:
     cards: tuple[Card, ...]
     dealer: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         return {"ev": self.ev, "cards": [card_name(c) for c in self.cards],
                 "dealer": self.dealer}
@@ -42,7 +42,7 @@ class Deal:
     hands: tuple[tuple[Card, ...], ...]
     upcard: Card | None            # None: Bid Euchre deals every card
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         return {"ev": self.ev, "hand": self.hand, "dealer": self.dealer,
                 "hands": [[card_name(c) for c in h] for h in self.hands],
@@ -60,7 +60,7 @@ class Bid:
     alone: bool
     tricks: int | None = None    # Bid Euchre only: the tricks bid (3-6)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         out = {"ev": self.ev, "seat": self.seat, "round": self.round, "call": self.call,
                "suit": _suit_letter(self.suit), "alone": self.alone}
@@ -76,7 +76,7 @@ class Discard:
     seat: int
     card: Card
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "card": card_name(self.card)}
 
@@ -86,7 +86,7 @@ class PassedOut:
     """Everyone passed twice: the hand is not played."""
     ev: ClassVar[str] = "passed_out"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         return {"ev": self.ev}
 
@@ -98,7 +98,7 @@ class Play:
     seat: int
     card: Card
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "card": card_name(self.card)}
 
@@ -109,7 +109,7 @@ class Trick:
     ev: ClassVar[str] = "trick"
     winner: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         return {"ev": self.ev, "winner": self.winner}
 
@@ -124,7 +124,7 @@ class Score:
     total: tuple[int, ...]
     bid: int | None = None       # Bid Euchre only: the makers' contract
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         out = {"ev": self.ev, "makers": self.makers, "tricks": list(self.tricks),
                "points": list(self.points), "total": list(self.total)}
@@ -140,7 +140,7 @@ class GameOver:
     winner: int
     total: tuple[int, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         return {"ev": self.ev, "winner": self.winner, "total": list(self.total)}
 
@@ -153,7 +153,7 @@ class JokerSuit:
     seat: int
     suit: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "suit": SUITS[self.suit]}
 
@@ -168,7 +168,7 @@ class Redeal:
     call: str            # REDEAL or KEEP
     reason: str          # "farmers_hand" or "no_ace_no_face_no_trump"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "call": self.call, "reason": self.reason}
 
@@ -181,7 +181,7 @@ class Defend:
     seat: int
     alone: bool
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "alone": self.alone}
 
@@ -194,7 +194,7 @@ class Declare:
     seat: int
     trump: int           # 0-3 a suit, 4 no-trump high, 5 no-trump low
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The transcript's object for this event."""
         return {"ev": self.ev, "seat": self.seat, "trump": CONTRACT_LETTERS[self.trump]}
 

@@ -84,7 +84,7 @@ def why_illegal(view: SeatView, action: Action) -> str:
             return f"{who} cannot play a card now: it is time to {PHASE_WORDS[p]}"
         if action.card not in view.hand:
             return f"{who} does not hold {card_name(action.card)}"
-        led = EXT.effective_suit[view.trump][view.trick[0][1]]
+        led = EXT.effective_suit[view.trump][view.trick[0][1]]  # type: ignore[index]
         return (f"must follow {SUIT_NAMES[led]} "
                 f"({card_label(action.card)} is not {SUIT_NAMES[led]})")
     return f"{who}: {action} is not allowed now"
@@ -114,7 +114,7 @@ def _why_bid_illegal(view: SeatView, action: BidAction, who: str) -> str:
         if action.call == PASS:
             return "stick the dealer: the dealer must name a suit"
         if action.suit == view.up_suit:
-            return (f"round 2: {SUIT_NAMES[action.suit]} was turned down "
+            return (f"round 2: {SUIT_NAMES[action.suit]} was turned down "  # type: ignore[index]
                     "and cannot be named")
     if action.alone and not view.rules.alone_allowed:
         return "going alone is not allowed under these rules"

@@ -66,7 +66,7 @@ from pyengine.core.actions import (
     bid_action,
 )
 from pyengine.core.deal import first_dealer_among
-from pyengine.core.events import FirstDealer
+from pyengine.core.events import FirstDealer, GameOver
 from pyengine.core.moves import Moves
 from pyengine.core.observation import OBSERVATION_SIZE, observation_tensor
 from pyengine.core.phase import BID_PHASES, BID_ROUND, Phase
@@ -114,7 +114,8 @@ class GameState(Moves):
     @property
     def winner(self) -> int | None:
         """The winning team (a seat in cutthroat), None while the game goes on."""
-        return self.events[-1].winner if self.over else None  # type: ignore[attr-defined]
+        last = self.events[-1]
+        return last.winner if isinstance(last, GameOver) else None
 
     def returns(self) -> tuple[float, ...]:
         """The result per team: 1.0 for the winner, 0.0 for the others (all 0.0 before

@@ -22,12 +22,13 @@ Nothing else creates these views; ``GameState.view`` builds a full SeatView.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pyengine.core.phase import BID_ROUND as _BID_ROUND
 from pyengine.core.seatview import SeatView
 
 if TYPE_CHECKING:
+    from pyengine.core.actions import Action
     from pyengine.core.game import GameState
 
 # While a view is unfilled, its ``high_bidder`` slot (a Bid Euchre field no eager list
@@ -38,7 +39,7 @@ _CARRIER = SeatView.__dict__["high_bidder"]
 _new = object.__new__
 
 
-def game_at(game: GameState, actions: list, n: int) -> GameState:
+def game_at(game: GameState, actions: list[Action], n: int) -> GameState:
     """``game`` as it was when its list of actions was ``actions`` with ``n`` of them:
     the game itself if it is still there, else a replay of those ``n`` actions.
 
@@ -58,7 +59,7 @@ def _fill(v: SeatView) -> None:
     """Turn an unfilled LiveView into the SeatView it stands for, from its game at the
     moment it was made; the fields it held keep their values (a player may have
     changed them)."""
-    held = v.__class__._held                # type: ignore[attr-defined]
+    held = v.__class__._held                # type: ignore[attr-defined]  # a LiveView
     values = [slot.__get__(v, SeatView) for slot in held]
     game = game_at(*_CARRIER.__get__(v, SeatView))
     v.__class__ = SeatView
@@ -86,6 +87,7 @@ class LiveView(SeatView):
     docstring). Equal to the SeatView it becomes."""
 
     __slots__ = ()
+    _held: ClassVar[tuple[Any, ...]] = ()       # the slots it holds from the start
 
     def __eq__(self, other: object) -> bool:
         _fill(self)
@@ -121,7 +123,7 @@ _TABLE_EAGER = _LEGAL_EAGER + ("hand", "trick", "played", "trump", "maker", "dea
                                "upcard", "round", "bids", "alone", "sitting_out",
                                "defender_out", "total", "rules")
 for _cls, _eager in ((LegalView, _LEGAL_EAGER), (TableView, _TABLE_EAGER)):
-    _cls._held = tuple(SeatView.__dict__[name] for name in _eager)  # type: ignore[attr-defined]
+    _cls._held = tuple(SeatView.__dict__[name] for name in _eager)
     for _f in fields(SeatView):
         if _f.name not in _eager:
             setattr(_cls, _f.name, _filling(_f.name))

@@ -160,7 +160,7 @@ class Moves(Position):
 
     def _apply_redeal(self, redeal: bool) -> None:
         seat = self.turn
-        self.events.append(Redeal(seat, REDEAL if redeal else KEEP, self.redeal_reason(seat)))
+        self.events.append(Redeal(seat, REDEAL if redeal else KEEP, self.redeal_reason(seat)))  # type: ignore[arg-type]
         if redeal:
             self._deal()
             return
@@ -221,7 +221,7 @@ class Moves(Position):
     def _after_making(self) -> None:
         """Round 1: the dealer picks up and discards, unless he sits out."""
         if self.made_round == 1 and self.dealer not in (self.sitting_out, self.defender_out):
-            self.hands[self.dealer].append(self.upcard)
+            self.hands[self.dealer].append(self.upcard)  # type: ignore[arg-type]
             self.phase = Phase.DISCARD
             self.turn = self.dealer
         else:
@@ -236,12 +236,12 @@ class Moves(Position):
             self.contract, self.high_bidder = a.tricks, seat
         if seat == self.dealer:
             self.phase = Phase.DECLARE
-            self.turn = self.high_bidder
+            self.turn = self.high_bidder  # type: ignore[assignment]
         else:
             self.turn = self.left_of(seat)
 
     def _apply_declare(self, trump: int) -> None:
-        self.trump = trump
+        self.trump = trump  # type: ignore[assignment]
         self.maker = self.turn
         self.events.append(Declare(self.turn, trump))
         self._start_play()
@@ -256,13 +256,13 @@ class Moves(Position):
         self.phase = Phase.PLAY
         r = self.rules
         if r.bid6:                                  # "Il miglior offerente attacca"
-            self.turn = self.maker
+            self.turn = self.maker  # type: ignore[assignment]
             return
         if r.canadian_loner and self.alone and self.made_round == 1:
             first = self.maker                      # the player to the loner's left leads
         else:
             first = self.maker if r.first_lead is FirstLead.MAKER_LEFT else self.dealer
-        self.turn = self._next_active(first)
+        self.turn = self._next_active(first)  # type: ignore[arg-type]
 
     def _apply_play(self, card: Card) -> None:
         seat = self.turn
@@ -280,7 +280,7 @@ class Moves(Position):
             self.turn = nxt
             return
         trump = self.trump
-        table = EXT.power[trump][EXT.effective_suit[trump][trick[0][1]]]
+        table = EXT.power[trump][EXT.effective_suit[trump][trick[0][1]]]  # type: ignore[index]
         winner, best = trick[0][0], table[trick[0][1]]
         for s, c in trick:                      # the highest power is always unique
             if table[c] > best:
@@ -296,9 +296,9 @@ class Moves(Position):
     def hand_points(self) -> tuple[int, ...]:
         """Points of the hand just played, by team (the scoring tables)."""
         r = self.rules
-        makers = self.team(self.maker)
+        makers = self.team(self.maker)  # type: ignore[arg-type]
         if r.bid6:
-            return bid6.hand_points(makers, self.contract,
+            return bid6.hand_points(makers, self.contract,  # type: ignore[arg-type]
                                     (self.tricks_won[0], self.tricks_won[1]))
         taken = self.tricks_won[makers]
         if r.teams == 2 and self.defender_out is None:
@@ -315,7 +315,7 @@ class Moves(Position):
 
     def _score_hand(self) -> None:
         r = self.rules
-        makers = self.team(self.maker)
+        makers = self.team(self.maker)  # type: ignore[arg-type]
         points = self.hand_points()
         for t in range(r.teams):
             self.total[t] += points[t]
@@ -333,7 +333,7 @@ class Moves(Position):
         """The team that wins at the end of this hand, if any."""
         r, total = self.rules, self.total
         if r.bid6:
-            team = bid6.may_win(makers, self.contract, (self.tricks_won[0], self.tricks_won[1]))
+            team = bid6.may_win(makers, self.contract, (self.tricks_won[0], self.tricks_won[1]))  # type: ignore[arg-type]
             return team if total[team] >= r.target else None
         if max(total) < r.target:               # no team has reached the target
             return None

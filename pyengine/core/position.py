@@ -137,7 +137,7 @@ class Position:
         if r.farmers_hand and all(c != JOKER and rank_of(c) <= TEN for c in hand):
             return FARMERS_HAND
         if r.no_ace_no_face_no_trump:
-            eff = EXT.effective_suit[self.up_suit]
+            eff = EXT.effective_suit[self.up_suit]  # type: ignore[index]
             if all(rank_of(c) <= TEN for c in hand) \
                     and not any(c == JOKER or eff[c] == self.up_suit for c in hand):
                 return NO_ACE_NO_FACE_NO_TRUMP
@@ -169,7 +169,7 @@ class Position:
         """The effective suit led to the trick on the table, None if empty."""
         if not self.trick:
             return None
-        return EXT.effective_suit[self.trump][self.trick[0][1]]
+        return EXT.effective_suit[self.trump][self.trick[0][1]]  # type: ignore[index]
 
     def legal_actions(self) -> list[Action]:
         """Everything the seat to move may do, in a fixed canonical order."""
@@ -182,7 +182,7 @@ class Position:
         if p is _PLAY:                     # the most frequent: led_suit() inline
             hand, trick = self.hands[self.turn], self.trick
             if trick:                      # the cards that follow the led card's suit
-                cards = sorted(filter(_FOLLOWS[self.trump][trick[0][1]].__contains__, hand)
+                cards = sorted(filter(_FOLLOWS[self.trump][trick[0][1]].__contains__, hand)  # type: ignore[arg-type, index]
                                ) or sorted(hand)
             else:
                 cards = sorted(hand)
@@ -190,11 +190,11 @@ class Position:
             return _pick(*cards)(PLAY_ACTIONS) if len(cards) > 1 else (PLAY_ACTIONS[cards[0]],)
         if p is _BID1 or p is _BID2:            # _legal_bids1/2, inline
             r, up = self.rules, self.upcard
-            suit = self.joker_suit if up == JOKER else _SUIT_OF[up]
+            suit = self.joker_suit if up == JOKER else _SUIT_OF[up]  # type: ignore[index]
             if p is _BID1:
                 forced = r.canadian_rule and self.turn == (self.dealer + 2) % 4
-                return ROUND1[suit, forced, r.alone_allowed]
-            return ROUND2[suit, r.alone_allowed,
+                return ROUND1[suit, forced, r.alone_allowed]  # type: ignore[index]
+            return ROUND2[suit, r.alone_allowed,  # type: ignore[index]
                            r.stick_the_dealer and self.turn == self.dealer]
         if p is _DISCARD:
             return tuple([DISCARD_ACTIONS[c] for c in sorted(self.legal_discards())])
@@ -224,12 +224,12 @@ class Position:
 
     def _legal_bids1(self) -> tuple[Action, ...]:
         """Pass, or order the upcard's suit (alone: as the rules allow or demand)."""
-        return ROUND1[self.up_suit, self.must_go_alone(self.turn), self.rules.alone_allowed]
+        return ROUND1[self.up_suit, self.must_go_alone(self.turn), self.rules.alone_allowed]  # type: ignore[index]
 
     def _legal_bids2(self) -> tuple[Action, ...]:
         """Pass (unless the dealer is stuck), or name another suit."""
         r = self.rules
-        return ROUND2[self.up_suit, r.alone_allowed,
+        return ROUND2[self.up_suit, r.alone_allowed,  # type: ignore[index]
                        r.stick_the_dealer and self.turn == self.dealer]
 
     def legal_discards(self) -> list[Card]:
@@ -238,7 +238,7 @@ class Position:
         if self.rules.dealer_discard is DealerDiscard.ANY:
             return list(hand)
         others = [c for c in hand if c != self.upcard]
-        eff = EXT.effective_suit[self.trump]
+        eff = EXT.effective_suit[self.trump]  # type: ignore[index]
         trumps = [c for c in others if eff[c] == self.trump]
         return trumps or others
 
@@ -282,7 +282,7 @@ class Position:
         else:
             v.legal = ()
         v.rules = self.rules
-        v.up_suit = None if upcard is None else (
+        v.up_suit = None if upcard is None else (  # type: ignore[assignment]
             self.joker_suit if upcard == JOKER else _SUIT_OF[upcard])
         v.defender_out = self.defender_out
         v.contract = self.contract

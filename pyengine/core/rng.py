@@ -42,6 +42,9 @@ Shuffle (Fisher-Yates, from the top)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
 
 SEED_MIN = 0
 SEED_MAX = 0xFFFF
@@ -144,7 +147,7 @@ class Rng:
         """The deck 0 to ``size - 1`` shuffled (Fisher-Yates from the top)."""
         return self.shuffle(list(range(size)))
 
-    def shuffle(self, deck: list) -> list:
+    def shuffle(self, deck: list[T]) -> list[T]:
         """Shuffle ``deck`` in place and return it: the swaps of :meth:`shuffled_deck`,
         so ``shuffle(list(codes))`` is ``[codes[k] for k in shuffled_deck(len(codes))]``.
 

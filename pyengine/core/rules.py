@@ -238,7 +238,7 @@ class OptionError(ValueError):
     """An option that cannot be read or applied; one line naming the option."""
 
 
-def _kind(name: str) -> type:
+def _kind(name: str) -> Any:
     return type(_DEFAULTS[name])
 
 
@@ -289,6 +289,6 @@ def apply_options(base: Rules, options: dict[str, Any]) -> Rules:
         for name in PARTNER_SWITCHES:
             typed.setdefault(name, False)
     try:
-        return dataclasses.replace(base, **typed)
+        return dataclasses.replace(base, **typed)  # type: ignore[arg-type]
     except RulesError as exc:
         raise OptionError(str(exc)) from None
