@@ -139,3 +139,52 @@ def test_the_checker_sees_a_cycle_and_a_wrong_way_import(tmp_path, monkeypatch):
         pass
     else:
         raise AssertionError("the cycle core.a -> play.b -> core.a was not seen")
+
+
+# --- pyengine/core after game.py's split (issue 26) ---------------------------------
+
+# What pyengine.core.game exported before the split (every name a module or test of the
+# project imported from it), each now at home in the module that says what it is
+GAME_NAMES = {
+    "Action": "actions", "BidAction": "actions", "DeclareAction": "actions",
+    "DefendAction": "actions", "DiscardAction": "actions", "JokerSuitAction": "actions",
+    "PlayAction": "actions", "RedealAction": "actions", "IllegalAction": "actions",
+    "PLAY_ACTIONS": "actions", "DISCARD_ACTIONS": "actions", "PASS_ACTION": "actions",
+    "BID6_ACTIONS": "actions", "ACTION_TYPES": "actions", "bid_action": "actions",
+    "Phase": "phase", "BID_PHASES": "phase", "SeatView": "seatview",
+    "SEAT_NAMES": "seatview", "team_of": "seatview", "partner_of": "seatview",
+    "TRICKS_PER_HAND": "position", "FARMERS_HAND": "position",
+    "NO_ACE_NO_FACE_NO_TRUMP": "position", "GameState": "game",
+}
+
+# The game's modules in the order they build on each other: each imports only those
+# before it (never one after it, not even for type hints)
+CORE_ORDER = ("phase", "actions", "seatview", "explain", "observation", "position",
+              "moves", "game", "liveview")
+MAX_LINES = 500     # the brief: a file past ~500 lines usually holds two concerns
+
+
+def test_the_split_keeps_every_name_of_core_game():
+    import importlib
+
+    game = importlib.import_module("pyengine.core.game")
+    for name, home in GAME_NAMES.items():
+        module = importlib.import_module(f"pyengine.core.{home}")
+        assert getattr(game, name) is getattr(module, name), name
+
+
+def test_the_games_modules_build_on_each_other_one_way():
+    g = graph()
+    bad = []
+    for i, name in enumerate(CORE_ORDER):
+        for dep in g[f"pyengine.core.{name}"]:
+            short = dep.removeprefix("pyengine.core.")
+            if short in CORE_ORDER[i:]:
+                bad.append(f"{name} imports {short}")
+    assert bad == []
+
+
+def test_no_core_module_is_past_the_size_of_one_concern():
+    long = {p.name: n for p in (ROOT / "core").glob("*.py")
+            if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert long == {}
