@@ -28,6 +28,12 @@ def test_documented_examples_run_as_written(name):
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples in {name} differ"
 
 
+def test_the_packages_own_guide_runs_as_written():
+    """help(pyengine) is the installed guide (its examples are doctests)."""
+    result = doctest.testmod(pyengine, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 4 and result.failed == 0, result
+
+
 def _imported_names(text: str) -> set[str]:
     names: set[str] = set()
     for m in re.finditer(r"from pyengine import ([^\n]+)", text):

@@ -170,9 +170,3 @@ def table_view(game: GameState, seat: int) -> SeatView:
     v.rules = game.rules
     _CARRIER.__set__(v, (game, game.actions, len(game.actions)))
     return v
-
-
-def settle(v: SeatView) -> None:
-    """Fill ``v`` now if it is an unfilled LiveView; call before the game moves on."""
-    if v.__class__ is not SeatView:
-        _fill(v)

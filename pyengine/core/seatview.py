@@ -28,7 +28,7 @@ def partner_of(seat: int) -> int:
     return (seat + 2) % 4
 
 
-@dataclass(slots=True, weakref_slot=True)
+@dataclass(slots=True)
 class SeatView:
     """What one seat may know when it decides: never another seat's hidden cards.
 
