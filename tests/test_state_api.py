@@ -96,8 +96,9 @@ def test_the_history_replays_the_game_and_hash_follows_equality(rules):
     assert len({hash(g) for g in seen}) == len(seen)    # and its own hash: no collisions
 
 
-def test_a_game_picture_shows_every_hand_and_a_view_only_its_own():
-    for g in random_states(BIT93, 3, n_games=2):
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}-{r.players}")
+def test_a_game_picture_shows_every_hand_and_a_view_only_its_own(rules):
+    for g in random_states(rules, 3, n_games=2, limit=300):
         text = str(g)
         for seat, hand in enumerate(g.hands):
             line = next(ln for ln in text.splitlines()
@@ -109,10 +110,11 @@ def test_a_game_picture_shows_every_hand_and_a_view_only_its_own():
         assert "<- to " in [ln for ln in text.splitlines()
                             if ln.strip().startswith(("South", "West", "North", "East")
                                                      [g.turn])][0]
-        for seat in range(4):
+        for seat in range(rules.players):
             view_text = str(g.view(seat))
             public = {g.upcard, *g.played} | {c for _, c in g.trick}
-            hidden = {c for s in range(4) if s != seat for c in g.hands[s]} - public
+            hidden = {c for s in range(rules.players) if s != seat
+                      for c in g.hands[s]} - public
             words = set(view_text.split())
             assert not {card_name(c) for c in hidden} & words, (seat, view_text)
             assert all(card_name(c) in words for c in g.hands[seat])

@@ -124,8 +124,10 @@ def picture(v: SeatView, hands: Sequence[Sequence[Card]] | None = None,
                                           for b in v.bids))
     if v.trump is not None and v.maker is not None:
         alone = " alone" if v.alone else ""
-        lines.append(f"Trump {CONTRACT_WORDS[v.trump]} (made by {SEAT_NAMES[v.maker]}{alone});"
-                     f" tricks {_sides(v.tricks_won, players)}")
+        defends = ("" if v.defender_out is None
+                   else f", {SEAT_NAMES[(v.defender_out + 2) % 4]} defends alone")
+        lines.append(f"Trump {CONTRACT_WORDS[v.trump]} (made by {SEAT_NAMES[v.maker]}{alone}"
+                     f"{defends}); tricks {_sides(v.tricks_won, players)}")
     if v.trick:
         lines.append("Trick: " + ", ".join(f"{SEAT_NAMES[s]} {card_name(c)}"
                                            for s, c in v.trick))
