@@ -281,10 +281,14 @@ class C64:
         self._trap_flags[ROM_START:] = b"\x01" * (0x10000 - ROM_START)
         self._hot = bytearray(256)
         # the compiled core (tools/fast6502.c) or py65: the same results (tools/cpu.py)
-        self.cpu_kind = cpu_core.choose(cpu)
+        try:
+            self.cpu_kind = cpu_core.choose(cpu)
+        except cpu_core.CpuChoiceError as exc:
+            raise HarnessError(str(exc)) from None
         self.mpu = cpu_core.new_mpu(self.cpu_kind, self.mem, self._trap_flags, self._hot,
                                     OPCODE_KIND, OPCODE_ACCESS)
         self.symbols = Symbols.from_map(map_path) if map_path is not None else Symbols()
+        self._label_addresses: dict[str | int, int] = {}
         self.load_address = 0
         self.end_address = 0  # one past the last loaded byte
         self.protected: tuple[int, int] | None = None  # [start, end) write-protected
@@ -316,7 +320,8 @@ class C64:
             self.load_prg(prg, protect_code=protect_code)
 
     @classmethod
-    def from_build(cls, build_dir: Path | str | None = None, name: str = "euchre") -> C64:
+    def from_build(cls, build_dir: Path | str | None = None, name: str = "euchre",
+                   cpu: str | None = None) -> C64:
         """The built program with its symbols: by default the checkout's build/ (run
         ``make`` first) or, installed, the program built into the cache on first use."""
         if build_dir is None:
@@ -328,7 +333,7 @@ class C64:
         for p in (prg, map_path):
             if not p.exists():
                 raise HarnessError(f"{p} not found: run `make` (python -m tools.build) first")
-        return cls(prg, map_path)
+        return cls(prg, map_path, cpu=cpu)
 
     # ---- setup -----------------------------------------------------------------------
     def _power_on(self, ram: str = "vice") -> None:
@@ -399,10 +404,16 @@ class C64:
 
     # ---- symbols and memory ------------------------------------------------------------
     def address(self, label: str | int) -> int:
+        found = self._label_addresses.get(label)  # hook handlers look up labels by name
+        if found is not None:                     # thousands of times a game
+            return found
         try:
-            return self.symbols.address(label)
+            found = self.symbols.address(label)
         except SymbolError as exc:
             raise HarnessError(str(exc)) from None
+        if isinstance(label, str):
+            self._label_addresses[label] = found
+        return found
 
     def describe(self, addr: int) -> str:
         """'label+offset ($ADDR)' inside the loaded program, '$ADDR' elsewhere."""
