@@ -167,6 +167,18 @@ def test_stack_underflow_fault(t):
         t.call("do_underflow")
 
 
+def test_stack_underflow_past_a_nested_stack_top(t):
+    """A routine called from a trap handler has the caller's stack below it: a pull
+    past its own top is an underflow, though SP does not wrap."""
+    def decide(c64: C64) -> None:
+        c64.call("do_underflow")
+
+    t.trap("hook_decide", decide)
+    with pytest.raises(StackUnderflowFault, match=r"pulled more than was pushed at "
+                                                  r"do_underflow\+2"):
+        t.call("ask_hook")
+
+
 def test_write_into_code_fault(t):
     with pytest.raises(CodeWriteFault, match=r"code at do_brk \(\$1000\) by do_code_write\+2"):
         t.call("do_code_write")

@@ -308,7 +308,9 @@ class C64:
         self._event_seq = 0
         self._input_events = 0  # scheduled key/joystick changes not yet happened
         self._fired = (-1, -1)  # (pc, cycles) of the observer trap that fired last
-        self._stack_top = 0x100  # SP above which a pull is an underflow
+        # SP above which a pull is an underflow: kept on the MPU, where the compiled
+        # core's loop updates it at a TXS (a plain attribute on py65's)
+        self.mpu.stack_top = 0x100
         self._stop_when_idle = False
         self._stop_requested = False
         self._budget = 0
@@ -729,7 +731,7 @@ class C64:
         for where, value in (mem or {}).items():
             self.poke(where, value)
         self.set_result(a=a, x=x, y=y, carry=carry)
-        saved = (self.mpu.pc, self.mpu.sp, self._stack_top)
+        saved = (self.mpu.pc, self.mpu.sp, self.mpu.stack_top)
         start, stolen = self.cycles, self.stolen_cycles
         # a fresh stack, unless a trap handler calls while the program runs
         self._enter(self.address(routine), self.mpu.sp if self._depth else 0xFF)
@@ -737,7 +739,7 @@ class C64:
             self._run(start + max_cycles, budget_is_fault=True, until_return=True,
                       budget=max_cycles)
         finally:
-            self._stack_top = saved[2]
+            self.mpu.stack_top = saved[2]
         mpu = self.mpu
         own = self.cycles - start - (self.stolen_cycles - stolen)
         result = CallResult(mpu.a, mpu.x, mpu.y, mpu.p, mpu.sp, own)
@@ -748,7 +750,7 @@ class C64:
         """Set up a JSR from the sentinel: push SENTINEL-1, PC = addr."""
         mpu = self.mpu
         mpu.sp = sp
-        self._stack_top = sp
+        self.mpu.stack_top = sp
         mpu.stPushWord(SENTINEL - 1)
         mpu.pc = addr
         mpu.processorCycles += 6
@@ -883,7 +885,7 @@ class C64:
                     if kind == K_STACK:
                         self._check_stack(pc, op, sp_before)
                     elif kind == K_TXS:
-                        self._stack_top = mpu.sp  # the program took over the stack
+                        self.mpu.stack_top = mpu.sp  # the program took over the stack
                     elif post >= 0:
                         self._io_after(post, cycles)
         finally:
@@ -944,8 +946,8 @@ class C64:
                 where = self.describe(pc)
                 raise StackOverflowFault(
                     f"stack overflow (SP wrapped $00->$FF) at {where}", pc, where)
-        elif sp < sp_before or sp > self._stack_top:
-            if op == 0x60 and self.mpu.pc == SENTINEL and sp == self._stack_top:
+        elif sp < sp_before or sp > self.mpu.stack_top:
+            if op == 0x60 and self.mpu.pc == SENTINEL and sp == self.mpu.stack_top:
                 return  # the final RTS back to the caller
             where = self.describe(pc)
             raise StackUnderflowFault(
@@ -961,7 +963,7 @@ class C64:
         """PC is flagged. Returns True when the run must end here."""
         mpu = self.mpu
         if pc == SENTINEL and pc not in self._traps:
-            if mpu.sp != self._stack_top:
+            if mpu.sp != self.mpu.stack_top:
                 where = self.describe(pc)
                 raise StackUnderflowFault("returned to the caller with an unbalanced stack",
                                           pc, where)
@@ -982,7 +984,7 @@ class C64:
         trap.handler(self)
         if trap.rts:
             mpu.processorCycles += TRAP_CYCLES  # an observer costs the program nothing
-            if mpu.sp + 2 > self._stack_top:
+            if mpu.sp + 2 > self.mpu.stack_top:
                 where = self.describe(pc)
                 raise StackUnderflowFault(
                     f"trap {trap.name} at {where} reached with no return address", pc, where)
