@@ -11,8 +11,12 @@ and C64._run_py65) must give the same games, faults, I/O and cycle counts.
 
 from __future__ import annotations
 
+import gc
 import os
 import random
+import subprocess
+import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -20,6 +24,7 @@ from py65.devices.mpu6502 import MPU
 
 from tools import cpu as cpu_core
 from tools.core import Core, FumblingChooser
+from tools.crosscheck import Figures, compare_game
 from tools.harness import C64, OPCODE_ACCESS, OPCODE_KIND, HarnessError, HarnessFault
 
 PRG = Path(__file__).resolve().parent.parent / "build" / "euchre.prg"
@@ -250,3 +255,47 @@ def test_the_core_is_chosen_by_argument_or_environment(fast, monkeypatch):
     monkeypatch.setenv(cpu_core.CPU_ENV, "z80")
     with pytest.raises(HarnessError, match="one of fast, py65"):
         C64(cpu=None)
+
+
+def test_without_the_compiled_core_one_line_says_so_and_py65_runs():
+    """The compiled core cannot be imported (no compiler at install): machines still
+    work, on py65, and the fallback is said once, in one line, whatever the machines."""
+    code = ("import sys; sys.modules['tools._fast6502'] = None\n"
+            "from tools.harness import C64\n"
+            "a, b = C64(), C64()\n"
+            "print(a.cpu_kind, b.cpu_kind)\n")
+    env = {k: v for k, v in os.environ.items() if k != cpu_core.CPU_ENV}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=PRG.parent.parent, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["py65", "py65"]
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and "not built" in lines[0] and "py65" in lines[0], lines
+
+
+def test_cross_check_memory_does_not_grow_with_games():
+    """The same games cross-checked again and again into one Figures (as a long
+    `euchre crosscheck` does): after the first pass the histograms hold every figure
+    the games have, so memory must stay put. Keeping every figure (issue 26: 11.9 KB
+    a game) would grow it by thousands of bytes a game."""
+    core = Core(PRG)
+    total = Figures()
+    seeds = range(6)
+
+    def one_pass() -> int:
+        for seed in seeds:
+            mismatch, figures = compare_game(core, seed, human=seed % 2 == 1)
+            assert mismatch is None
+            total.add(figures)
+        gc.collect()
+        return tracemalloc.get_traced_memory()[0]
+
+    one_pass()
+    tracemalloc.start()
+    try:
+        after = [one_pass() for _ in range(3)]
+    finally:
+        tracemalloc.stop()
+    games = 2 * len(seeds)
+    assert total.games == 4 * len(seeds)
+    assert (after[2] - after[0]) / games < 300, after
