@@ -11,6 +11,7 @@ and C64._run_py65) must give the same games, faults, I/O and cycle counts.
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import random
@@ -230,6 +231,29 @@ def test_the_stop_codes_are_the_harness_s(fast):
             harness.STOP_BAD) == (fast.STOP_HORIZON, fast.STOP_TRAP, fast.STOP_HOT,
                                   fast.STOP_STACK, fast.STOP_BAD)
     assert len(OPCODE_KIND) == len(OPCODE_ACCESS) == 256
+
+
+def test_events_run_at_the_same_instruction_boundary_on_both_loops(fast):
+    """An event due at cycle T runs before the first instruction that would start at
+    or after T: on both loops at the same cycle and PC. NOP; JMP puts boundaries at
+    0, 2, 5, 7, 10, ...; events every 4 cycles fall on some of them, one at a time."""
+    from tools.harness import PAL_CYCLES_PER_FRAME
+
+    seen = {}
+    for kind in ("fast", "py65"):
+        c64 = C64(cpu=kind, real_frames=False)
+        c64.mem[0x1000:0x1004] = bytes([0xEA, 0x4C, 0x00, 0x10])   # NOP; JMP $1000
+        c64.mpu.pc = 0x1000
+        log: list[tuple[int, int, int]] = []
+
+        def record(due: int, c64: C64 = c64, log: list = log) -> None:
+            log.append((due, c64.cycles, c64.mpu.pc))
+
+        for due in range(1, 80, 4):
+            c64.after_frames(due / PAL_CYCLES_PER_FRAME, functools.partial(record, due))
+        c64.run_cycles(100)
+        seen[kind] = log
+    assert len(seen["py65"]) == 20 and seen["fast"] == seen["py65"]
 
 
 def test_a_fault_is_the_same_on_both_loops(fast):
