@@ -128,7 +128,7 @@ def patch_after(p: Primitives, routine: str, pattern: list[int], offset: int, va
     """Replace the byte ``offset`` into the first ``pattern`` after ``routine``'s label."""
     mem, start = p.c64.mem, p.c64.address(routine)
     for addr in range(start, start + 64):
-        if mem[addr:addr + len(pattern)] == pattern:
+        if list(mem[addr:addr + len(pattern)]) == pattern:
             p.c64.poke(addr + offset, value)
             return addr + offset
     raise AssertionError(f"{pattern} not found in {routine}")

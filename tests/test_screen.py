@@ -84,7 +84,7 @@ def _cell_bits(img: Image.Image, row: int, col: int, fg: tuple) -> list[int]:
 def test_png_draws_the_charset_in_emulated_ram(title):
     spade = code_of("spade")
     col = JACK_COLS[0] + 1
-    glyph = title.mem[CHARSET + spade * 8 : CHARSET + spade * 8 + 8]
+    glyph = list(title.mem[CHARSET + spade * 8 : CHARSET + spade * 8 + 8])
     img = render_image(title.mem, border=False)
     assert _cell_bits(img, SUIT_ROW, col, PALETTE[BLACK]) == glyph
     # the background of the cell is the card face (ECM background 1), not the felt

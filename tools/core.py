@@ -259,7 +259,7 @@ class CoreGame:
 
 
 def open_program(prg: Path | str, map_path: Path | str | None,
-                 error: type[HarnessError], ram: str = "vice") -> C64:
+                 error: type[HarnessError], ram: str = "vice", cpu: str | None = None) -> C64:
     """A C64 with ``prg`` loaded and its label map (beside it unless given).
 
     Every file is checked before the program runs, and a problem raises ``error``
@@ -267,7 +267,8 @@ def open_program(prg: Path | str, map_path: Path | str | None,
     not UTF-8 or a ``.vs`` that is not ASCII, a file that is not this program (it
     does not load where the map's ``basic_start`` says, e.g. a PNG or a program
     for $C000) and a program shorter than its map's ``code_end`` (truncated).
-    ``ram`` is the power-on RAM pattern (tools/harness.py's power_on_ram).
+    ``ram`` is the power-on RAM pattern (tools/harness.py's power_on_ram); ``cpu``
+    the 6502 core, "fast" or "py65" (tools/cpu.py; by default the fast one if built).
     """
     prg = Path(prg)
     if not prg.is_file():
@@ -296,7 +297,7 @@ def open_program(prg: Path | str, map_path: Path | str | None,
         raise error(f"{prg} is truncated: {len(head):,} bytes end at ${load + len(head) - 2:04X}, "
                     f"but its map says the code runs to ${end:04X}")
     try:
-        return C64(prg, map_path, ram=ram)
+        return C64(prg, map_path, ram=ram, cpu=cpu)
     except SymbolError as exc:
         raise error(str(exc)) from None
 
@@ -305,12 +306,13 @@ class Core:
     """The 6502 core of one .prg, ready to play games."""
 
     def __init__(self, prg: Path | str | None = None,
-                 map_path: Path | str | None = None, ram: str = "vice") -> None:
+                 map_path: Path | str | None = None, ram: str = "vice",
+                 cpu: str | None = None) -> None:
         if prg is None:
             from .resources import default_program
 
             prg = default_program()
-        self.c64 = open_program(prg, map_path, CoreError, ram)
+        self.c64 = open_program(prg, map_path, CoreError, ram, cpu)
         self._game: CoreGame | None = None
         self.last_game: CoreGame | None = None      # also after a fault: the events so far
         self._chooser: Chooser | None = None

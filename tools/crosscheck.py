@@ -13,7 +13,6 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +23,7 @@ from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
 
 from .core import Core, FumblingChooser
+from .cycle_stats import CycleHistogram
 from .harness import REAL_FRAME_CYCLES, HarnessError
 
 HUMAN_SEED_OFFSET = 0x10000      # seat 0's chooser seed = game number + this
@@ -50,17 +50,18 @@ class Mismatch:
 
 @dataclass
 class Figures:
-    """Cycle counts gathered from the 6502's games."""
+    """Cycle counts gathered from the 6502's games, as histograms: flat in memory
+    however many games (tools/cycle_stats.py)."""
 
-    decisions: dict[str, list[int]] = field(default_factory=dict)
-    deal: list[int] = field(default_factory=list)
+    decisions: dict[str, CycleHistogram] = field(default_factory=dict)
+    deal: CycleHistogram = field(default_factory=CycleHistogram)
     games: int = 0
     events: int = 0
 
     def add(self, other: Figures) -> None:
         for k, v in other.decisions.items():
-            self.decisions.setdefault(k, []).extend(v)
-        self.deal.extend(other.deal)
+            self.decisions.setdefault(k, CycleHistogram()).merge(v)
+        self.deal.merge(other.deal)
         self.games += other.games
         self.events += other.events
 
@@ -80,8 +81,8 @@ def compare_game(core: Core, seed: int, human: bool) -> tuple[Mismatch | None, F
     except HarnessError as exc:            # a crash or hang of the 6502: report where
         game = core.last_game
         fault = {"fault": str(exc)}
-    figures = Figures(decisions={k: list(v) for k, v in game.decision_cycles.items()},
-                      deal=list(game.deal_cycles), games=1, events=len(game.events))
+    figures = Figures(decisions={k: CycleHistogram.of(v) for k, v in game.decision_cycles.items()},
+                      deal=CycleHistogram.of(game.deal_cycles), games=1, events=len(game.events))
     events = game.events + ([fault] if fault else [])
     for i in range(max(len(events), len(py))):
         a = events[i] if i < len(events) else None
@@ -175,8 +176,8 @@ def budget_table(fig: Figures, frame: int = REAL_FRAME_CYCLES) -> list[str]:
     for name, values in items:
         if not values:
             continue
-        worst = max(values)
-        rows.append(f"| {name} | {len(values):,} | {statistics.median(values):,.0f} | "
+        worst = values.worst()
+        rows.append(f"| {name} | {len(values):,} | {values.median():,.0f} | "
                     f"{worst:,} | {100 * worst / frame:.0f}% |")
     return rows
 

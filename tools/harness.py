@@ -33,6 +33,7 @@ from pathlib import Path
 
 from py65.devices.mpu6502 import MPU
 
+from . import cpu as cpu_core
 from .c64map import SymbolError, Symbols
 from .keyboard import KEY_MATRIX, KernalKeyboard, keys_for
 
@@ -95,6 +96,8 @@ _RMW = {"ASL", "LSR", "ROL", "ROR", "INC", "DEC"}
 _PUSHES = {0x48, 0x08, 0x20}  # PHA PHP JSR
 _PULLS = {0x68, 0x28, 0x60, 0x40}  # PLA PLP RTS RTI
 READ_HOT, WRITE_HOT = 1, 2
+# why the compiled core's run() came back (tools/fast6502.c)
+STOP_HORIZON, STOP_TRAP, STOP_HOT, STOP_STACK, STOP_BAD = range(1, 6)
 
 
 def _opcode_tables() -> tuple[bytes, bytes]:
@@ -271,10 +274,21 @@ class C64:
 
     def __init__(self, prg: Path | str | bytes | None = None,
                  map_path: Path | str | None = None, *, protect_code: bool = True,
-                 real_frames: bool = True, ram: str = "vice"):
-        self.mem: list[int] = [0] * 0x10000
-        self.mpu = MPU(memory=self.mem)
+                 real_frames: bool = True, ram: str = "vice", cpu: str | None = None):
+        self.mem = bytearray(0x10000)
+        self._traps: dict[int, Trap] = {}
+        self._trap_flags = bytearray(0x10000)
+        self._trap_flags[ROM_START:] = b"\x01" * (0x10000 - ROM_START)
+        self._hot = bytearray(256)
+        # the compiled core (tools/fast6502.c) or py65: the same results (tools/cpu.py)
+        try:
+            self.cpu_kind = cpu_core.choose(cpu)
+        except cpu_core.CpuChoiceError as exc:
+            raise HarnessError(str(exc)) from None
+        self.mpu = cpu_core.new_mpu(self.cpu_kind, self.mem, self._trap_flags, self._hot,
+                                    OPCODE_KIND, OPCODE_ACCESS)
         self.symbols = Symbols.from_map(map_path) if map_path is not None else Symbols()
+        self._label_addresses: dict[str | int, int] = {}
         self.load_address = 0
         self.end_address = 0  # one past the last loaded byte
         self.protected: tuple[int, int] | None = None  # [start, end) write-protected
@@ -285,10 +299,6 @@ class C64:
         self.idle_polls = 0  # GETIN calls that found no key
         self.exited = False  # the program returned to its caller (BASIC) after boot()
         self.at_basic = False  # RUN/STOP + RESTORE took the machine to BASIC's READY.
-        self._traps: dict[int, Trap] = {}
-        self._trap_flags = bytearray(0x10000)
-        self._trap_flags[ROM_START:] = b"\x01" * (0x10000 - ROM_START)
-        self._hot = bytearray(256)
         self._joy2 = 0xFF
         self._cia1_pra_out = 0xFF
         self.real_frames = real_frames
@@ -298,7 +308,9 @@ class C64:
         self._event_seq = 0
         self._input_events = 0  # scheduled key/joystick changes not yet happened
         self._fired = (-1, -1)  # (pc, cycles) of the observer trap that fired last
-        self._stack_top = 0x100  # SP above which a pull is an underflow
+        # SP above which a pull is an underflow: kept on the MPU, where the compiled
+        # core's loop updates it at a TXS (a plain attribute on py65's)
+        self.mpu.stack_top = 0x100
         self._stop_when_idle = False
         self._stop_requested = False
         self._budget = 0
@@ -310,7 +322,8 @@ class C64:
             self.load_prg(prg, protect_code=protect_code)
 
     @classmethod
-    def from_build(cls, build_dir: Path | str | None = None, name: str = "euchre") -> C64:
+    def from_build(cls, build_dir: Path | str | None = None, name: str = "euchre",
+                   cpu: str | None = None) -> C64:
         """The built program with its symbols: by default the checkout's build/ (run
         ``make`` first) or, installed, the program built into the cache on first use."""
         if build_dir is None:
@@ -322,7 +335,7 @@ class C64:
         for p in (prg, map_path):
             if not p.exists():
                 raise HarnessError(f"{p} not found: run `make` (python -m tools.build) first")
-        return cls(prg, map_path)
+        return cls(prg, map_path, cpu=cpu)
 
     # ---- setup -----------------------------------------------------------------------
     def _power_on(self, ram: str = "vice") -> None:
@@ -375,6 +388,8 @@ class C64:
         if not 0 <= start <= end <= 0x10000:
             raise HarnessError(f"bad protected range ${start:04X}-${end:04X}")
         self.protected = (start, end) if end > start else None
+        if self.cpu_kind == "fast":
+            self.mpu.set_protect(start, end)
         self._update_hot_pages()
 
     def _update_hot_pages(self) -> None:
@@ -387,14 +402,20 @@ class C64:
             start, end = self.protected
             for page in range(start >> 8, ((end - 1) >> 8) + 1):
                 hot[page] |= WRITE_HOT
-        self._hot = hot
+        self._hot[:] = hot  # in place: the compiled core reads this very bytearray
 
     # ---- symbols and memory ------------------------------------------------------------
     def address(self, label: str | int) -> int:
+        found = self._label_addresses.get(label)  # hook handlers look up labels by name
+        if found is not None:                     # thousands of times a game
+            return found
         try:
-            return self.symbols.address(label)
+            found = self.symbols.address(label)
         except SymbolError as exc:
             raise HarnessError(str(exc)) from None
+        if isinstance(label, str):
+            self._label_addresses[label] = found
+        return found
 
     def describe(self, addr: int) -> str:
         """'label+offset ($ADDR)' inside the loaded program, '$ADDR' elsewhere."""
@@ -710,7 +731,7 @@ class C64:
         for where, value in (mem or {}).items():
             self.poke(where, value)
         self.set_result(a=a, x=x, y=y, carry=carry)
-        saved = (self.mpu.pc, self.mpu.sp, self._stack_top)
+        saved = (self.mpu.pc, self.mpu.sp, self.mpu.stack_top)
         start, stolen = self.cycles, self.stolen_cycles
         # a fresh stack, unless a trap handler calls while the program runs
         self._enter(self.address(routine), self.mpu.sp if self._depth else 0xFF)
@@ -718,7 +739,7 @@ class C64:
             self._run(start + max_cycles, budget_is_fault=True, until_return=True,
                       budget=max_cycles)
         finally:
-            self._stack_top = saved[2]
+            self.mpu.stack_top = saved[2]
         mpu = self.mpu
         own = self.cycles - start - (self.stolen_cycles - stolen)
         result = CallResult(mpu.a, mpu.x, mpu.y, mpu.p, mpu.sp, own)
@@ -729,7 +750,7 @@ class C64:
         """Set up a JSR from the sentinel: push SENTINEL-1, PC = addr."""
         mpu = self.mpu
         mpu.sp = sp
-        self._stack_top = sp
+        self.mpu.stack_top = sp
         mpu.stPushWord(SENTINEL - 1)
         mpu.pc = addr
         mpu.processorCycles += 6
@@ -737,6 +758,61 @@ class C64:
     # ---- the step loop ----------------------------------------------------------------------
     def _run(self, limit: int, budget_is_fault: bool, until_return: bool = False,
              budget: int | None = None) -> None:
+        """Run until ``limit`` cycles (a CycleBudgetFault if ``budget_is_fault``), the
+        final RTS (``until_return``), the program's exit or a trap's stop()."""
+        if self.cpu_kind == "fast":
+            self._run_fast(limit, budget_is_fault, until_return, budget)
+        else:
+            self._run_py65(limit, budget_is_fault, until_return, budget)
+
+    def _run_fast(self, limit: int, budget_is_fault: bool, until_return: bool,
+                  budget: int | None) -> None:
+        """The loop of _run_py65 with the stepping in C (tools/fast6502.c): it comes
+        back here only for what Python does, and this does it the same way."""
+        mpu = self.mpu
+        run = mpu.run
+        mem = self.mem
+        self._budget = budget if budget is not None else limit - mpu.processorCycles
+        self._stop_requested = False
+        self._depth += 1
+        skip = False  # run the instruction at PC without looking at its trap again
+        try:
+            while True:
+                why = run(min(limit, self._next_event), skip)
+                skip = False
+                pc = mpu.pc
+                if why == STOP_HORIZON:
+                    cycles = mpu.processorCycles
+                    if cycles < limit or self._next_event <= cycles:
+                        self._run_due_events()  # IRQs, bad lines, keys let go
+                        continue
+                    if budget_is_fault:
+                        raise CycleBudgetFault(
+                            f"cycle budget of {self._budget:,} exceeded: still running at "
+                            f"{self.describe(pc)}", pc, self.describe(pc))
+                    return
+                if why == STOP_TRAP:
+                    if self._at_trap(pc, until_return):
+                        return
+                    skip = mpu.pc == pc
+                elif why == STOP_HOT:
+                    op = mem[pc]
+                    post = self._io_before(pc, op, OPCODE_KIND[op], OPCODE_ACCESS[op],
+                                           mpu.processorCycles)
+                    mpu.step()
+                    if post >= 0:
+                        self._io_after(post, mpu.processorCycles)
+                elif why == STOP_STACK:
+                    self._check_stack(mpu.fault_pc, mpu.fault_op, mpu.fault_sp)
+                    raise AssertionError("the compiled core saw a stack fault Python does not")
+                else:  # STOP_BAD
+                    op = mem[pc]
+                    self._bad_opcode(pc, op, OPCODE_KIND[op])
+        finally:
+            self._depth -= 1
+
+    def _run_py65(self, limit: int, budget_is_fault: bool, until_return: bool,
+                  budget: int | None) -> None:
         mpu = self.mpu
         mem = self.mem
         instruct = mpu.instruct
@@ -809,7 +885,7 @@ class C64:
                     if kind == K_STACK:
                         self._check_stack(pc, op, sp_before)
                     elif kind == K_TXS:
-                        self._stack_top = mpu.sp  # the program took over the stack
+                        self.mpu.stack_top = mpu.sp  # the program took over the stack
                     elif post >= 0:
                         self._io_after(post, cycles)
         finally:
@@ -870,8 +946,8 @@ class C64:
                 where = self.describe(pc)
                 raise StackOverflowFault(
                     f"stack overflow (SP wrapped $00->$FF) at {where}", pc, where)
-        elif sp < sp_before or sp > self._stack_top:
-            if op == 0x60 and self.mpu.pc == SENTINEL and sp == self._stack_top:
+        elif sp < sp_before or sp > self.mpu.stack_top:
+            if op == 0x60 and self.mpu.pc == SENTINEL and sp == self.mpu.stack_top:
                 return  # the final RTS back to the caller
             where = self.describe(pc)
             raise StackUnderflowFault(
@@ -887,7 +963,7 @@ class C64:
         """PC is flagged. Returns True when the run must end here."""
         mpu = self.mpu
         if pc == SENTINEL and pc not in self._traps:
-            if mpu.sp != self._stack_top:
+            if mpu.sp != self.mpu.stack_top:
                 where = self.describe(pc)
                 raise StackUnderflowFault("returned to the caller with an unbalanced stack",
                                           pc, where)
@@ -908,7 +984,7 @@ class C64:
         trap.handler(self)
         if trap.rts:
             mpu.processorCycles += TRAP_CYCLES  # an observer costs the program nothing
-            if mpu.sp + 2 > self._stack_top:
+            if mpu.sp + 2 > self.mpu.stack_top:
                 where = self.describe(pc)
                 raise StackUnderflowFault(
                     f"trap {trap.name} at {where} reached with no return address", pc, where)
