@@ -283,22 +283,33 @@ def keyed_bot_class() -> type:
 
 # --- the player --------------------------------------------------------------------
 
+SEARCHES = ("fast", "openspiel")
+
+
 @dataclass(frozen=True)
 class IsmctsConfig:
-    """Simulations per decision, UCT exploration constant, seed."""
+    """Simulations per decision, UCT exploration constant, seed, and which code searches:
+    ``fast`` (:mod:`pyengine.players.ismcts_search`) or ``openspiel`` (OpenSpiel's own
+    Python bot, the reference it reproduces draw for draw)."""
     sims: int = 2000
     c: float = 2.0
     seed: int = 0
+    search: str = "fast"
 
 
 def parse_options(text: str) -> IsmctsConfig:
     """``sims=500,c=2,seed=1`` -> IsmctsConfig (bad input raises ValueError, said plainly)."""
-    values: dict[str, float | int] = {}
+    values: dict[str, float | int | str] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, _, value = part.partition("=")
         name = name.strip()
-        if name not in ("sims", "c", "seed"):
-            raise ValueError(f"unknown option {name!r} (sims, c, seed)")
+        if name not in ("sims", "c", "seed", "search"):
+            raise ValueError(f"unknown option {name!r} (sims, c, seed, search)")
+        if name == "search":
+            if value.strip() not in SEARCHES:
+                raise ValueError(f"option {part!r}: search is one of {', '.join(SEARCHES)}")
+            values[name] = value.strip()
+            continue
         try:
             values[name] = float(value) if name == "c" else int(value)
         except ValueError:
@@ -360,6 +371,10 @@ class IsmctsPlayer:
         return state.legal_actions()[0]       # hidden from this seat: resampled anyway
 
     def _search(self, state: Any, seed: int) -> int:
+        if self.config.search == "fast":
+            from pyengine.players.ismcts_search import FastIsmcts, FastResampler
+            resample = FastResampler(Resampler(self._game, random.Random(seed)))
+            return FastIsmcts(resample, self.config.c, self.config.sims, seed).step(state)
         import numpy as np
         from open_spiel.python.algorithms import mcts
         rs = np.random.RandomState(seed % (2 ** 32))
