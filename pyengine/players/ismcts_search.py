@@ -140,14 +140,18 @@ class FastIsmcts:
             policy = [(legal[0], 1.0)]
         else:
             player = state.current_player()
-            root_key = (player, state.information_state_string(), bids)
-            root = self.nodes[root_key] = Node()
+            root = self.nodes[self.key(state, player, bids)] = Node()
             for _ in range(self.sims):
                 world = self.resample(state, player)
                 self._simulate(world, bids)
             policy = self._final_policy(root, legal)
         actions = [a for a, _ in policy]
         return int(self.draws.choice_p(actions, [p for _, p in policy]))
+
+    @staticmethod
+    def key(state: Any, player: int, bids: tuple[int, ...]) -> tuple[Any, ...]:
+        """A node's key: the information state and the bidding actions (``bid_key``)."""
+        return (player, state.information_state_string(), bids)
 
     def _final_policy(self, node: Node, legal: list[int]) -> list[tuple[int, float]]:
         top = max(c.visits for c in node.children.values())
@@ -169,7 +173,7 @@ class FastIsmcts:
             player = state.current_player()
             if player < 0:
                 raise RuntimeError("IS-MCTS met a chance node after the deal")
-            key = (player, state.information_state_string(), bids)
+            key = self.key(state, player, bids)
             node = nodes.get(key)
             if node is None:
                 node = nodes[key] = Node()
