@@ -253,8 +253,11 @@ def _output(option: str, path: Path | None, suffixes: tuple[str, ...] = ()) -> N
               help="Write a PNG chart of the results here.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Write the summary as JSON here.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Play the matches on the Dask scheduler at ADDRESS (tcp://host:8786; "
+                   "pip install 'euchre64[cluster]') instead of --jobs local processes.")
 def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jobs: int,
-          chart: Path | None, json_out: Path | None) -> None:
+          chart: Path | None, json_out: Path | None, scheduler: str | None) -> None:
     """Duplicate matches between two players: wins, points, euchres, lone hands (95% CIs).
 
     Every game stops after the hand limit (2,000 deals), won by neither team.
@@ -265,6 +268,7 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
     from pyengine.measure.arena import PlayerSpecError, check_matchup, make_player, run_matches
     from pyengine.measure.arenastats import chart as draw
     from pyengine.measure.arenastats import report_lines, summarise, summary_json
+    from pyengine.measure.cluster import ClusterError
     from pyengine.measure.progress import bar, reporter
 
     _output("--chart", chart, (".png",))
@@ -279,7 +283,10 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
     with bar(matches, "arena", "match") as b:
         try:
             results, secs = run_matches(rules, team_a, team_b, matches, seed, jobs,
-                                        reporter(b))
+                                        reporter(b), scheduler=scheduler)
+        except ClusterError as exc:
+            b.close()
+            raise click.UsageError(str(exc)) from None
         except KeyboardInterrupt:
             b.close()
             click.echo(f"euchre arena: interrupted after {b.n:,} of {matches:,} matches",

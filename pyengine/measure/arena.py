@@ -245,16 +245,20 @@ def tasks(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int) -> li
 
 
 def run_matches(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int = 0,
-                jobs: int = 2, progress: Callable[[int, int], None] | None = None
-                ) -> tuple[list[MatchResult], float]:
-    """Play the matches (duplicate pairs) on ``jobs`` processes; return them and the wall time."""
+                jobs: int = 2, progress: Callable[[int, int], None] | None = None,
+                scheduler: str | None = None) -> tuple[list[MatchResult], float]:
+    """Play the matches (duplicate pairs) on ``jobs`` processes, or on the Dask scheduler
+    at ``scheduler`` (:mod:`pyengine.measure.cluster`); return them and the wall time."""
     make_player(spec_a)
     make_player(spec_b)                          # fail early on a bad description
     check_matchup(rules, spec_a, spec_b)
     work = tasks(rules, spec_a, spec_b, matches, seed)
     start = time.perf_counter()
     results: list[MatchResult] = []
-    if jobs <= 1:
+    if scheduler:
+        from pyengine.measure.cluster import run_on_cluster
+        results = run_on_cluster(_run_task, work, scheduler, progress)
+    elif jobs <= 1:
         it: Iterator[MatchResult] = map(_run_task, work)
         for r in it:
             results.append(r)
