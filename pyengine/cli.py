@@ -256,8 +256,17 @@ def _output(option: str, path: Path | None, suffixes: tuple[str, ...] = ()) -> N
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Play the matches on the Dask scheduler at ADDRESS (tcp://host:8786; "
                    "pip install 'euchre64[cluster]') instead of --jobs local processes.")
+@click.option("--sprt", is_flag=True,
+              help="Stop as soon as a sequential test decides whether team A is better "
+                   "by --delta (H1) or no better (H0); --matches is then the cap.")
+@click.option("--baseline", default=None, metavar="PLAYER",
+              help="With --sprt: also play PLAYER against team B on the same deals, "
+                   "and judge team A against it (paired A/B).")
+@click.option("--delta", type=click.FloatRange(0.001, 4), default=0.1, show_default=True,
+              help="With --sprt: H1's margin, in net points a hand.")
 def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jobs: int,
-          chart: Path | None, json_out: Path | None, scheduler: str | None) -> None:
+          chart: Path | None, json_out: Path | None, scheduler: str | None, sprt: bool,
+          baseline: str | None, delta: float) -> None:
     """Duplicate matches between two players: wins, points, euchres, lone hands (95% CIs).
 
     Every game stops after the hand limit (2,000 deals), won by neither team.
@@ -278,8 +287,15 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
         make_player(team_a)
         make_player(team_b)
         check_matchup(rules, team_a, team_b)
+        if baseline is not None:
+            make_player(baseline)
+            check_matchup(rules, baseline, team_b)
     except (PlayerSpecError, UnknownRules) as exc:
         raise click.UsageError(str(exc)) from None
+    if sprt or baseline is not None:
+        from pyengine.measure.sprt import sprt_command
+        sys.exit(sprt_command(rules, team_a, team_b, baseline, delta, matches, seed, jobs,
+                              scheduler, sprt))
     with bar(matches, "arena", "match") as b:
         try:
             results, secs = run_matches(rules, team_a, team_b, matches, seed, jobs,
