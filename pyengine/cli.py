@@ -14,6 +14,7 @@ import click
 
 from pyengine.core.rng import SEED_MAX, SEED_MIN
 from pyengine.play.pace import SPEEDS
+from pyengine.players.levels import DEFAULT_LEVEL, LEVELS
 
 UNFINISHED_FILE = "unfinished.json"   # a quit game without --transcript: --resume it
 
@@ -55,11 +56,16 @@ def cli() -> None:
 @click.option("--autoplay/--no-autoplay", default=None,
               help="Play a card by itself when it is your only legal one. Default: on "
                    "in the full-screen table, off in line mode.")
+@click.option("--opponents", type=click.Choice(LEVELS), default=DEFAULT_LEVEL,
+              show_default=True,
+              help="The computer's level: easy (the reference player, slipping on a "
+                   "quarter of its cards), normal (the reference player, as on the C64), "
+                   "hard (the search player pimc, under a second a move).")
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | None,
          ascii_only: bool, rules_name: str, options: tuple[str, ...], force: bool,
          plain: bool, speed: str | None, resume: Path | None,
-         autoplay: bool | None) -> None:
+         autoplay: bool | None, opponents: str) -> None:
     """Play Euchre: you are South, the computer plays the other seats.
 
     On a terminal of 80x24 or more the table is drawn full screen; elsewhere (a
@@ -77,7 +83,7 @@ def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | No
             raise click.UsageError(f"--resume plays on the game of FILE, with its own game "
                                    f"number and rules: drop {', '.join(given)}")
     args = PlayArgs(seed, auto, transcript, ascii_only, rules_name, options, force, speed,
-                    autoplay, resume, plain)
+                    autoplay, resume, plain, opponents)
     sys.exit(run_play(args, stats_path=stats_path(),
                       save_path=data_dir() / UNFINISHED_FILE))
 

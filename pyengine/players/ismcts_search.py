@@ -34,13 +34,13 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Any
 
-from pyengine.core.cards import DECK_SIZE
-from pyengine.players.openspiel_map import OS_PASS, our_card
+from pyengine.core.cards import DECK_SIZE, EFFECTIVE_SUIT
+from pyengine.players.openspiel_map import OS_ALONE, OS_PASS, OS_TRUMP, our_card, trump_of
 
 TIE_TOLERANCE = 1e-5           # OpenSpiel's ismcts.TIE_TOLERANCE
 UNEXPANDED = -1                # OpenSpiel's UNEXPANDED_VISIT_COUNT
 BID_ACTIONS = 8                # history[22:30] holds the bids (bid_key)
-MT_WORDS = 624
+REJECT_TRIES = 2000            # uniform deals tried before the sequential fallback
 
 
 class LegacyDraws:
@@ -247,14 +247,13 @@ class FastResampler:
         key = (id(state), player)         # the search's root: alive for the whole search
         plan = self._plans.get(key)
         if plan is None:
-            from pyengine.players.ismcts import _trump_eff
             k = self.resampler.knowledge(state, player)
             base = self.resampler.game.new_initial_state()
             base.apply_action(k.dealer)
             known = tuple(tuple(k.own) if seat == player else
                           tuple(c for c in k.played[seat] if c != k.upcard)
                           for seat in range(4))
-            eff = _trump_eff(k)
+            eff = trump_eff_of(k)
             bad = tuple(frozenset(c for c in range(DECK_SIZE)
                                   if eff is not None and eff[our_card(c)] in k.voids[s])
                         for s in range(4))
@@ -263,7 +262,6 @@ class FastResampler:
 
     def deal(self, plan: _Plan) -> tuple[list[list[int]], list[int]]:
         """:meth:`Resampler.deal`, the void test on precomputed card sets."""
-        from pyengine.players.ismcts import REJECT_TRIES, _sequential
         k = plan.k
         need = k.need
         bad = plan.bad
@@ -278,7 +276,7 @@ class FastResampler:
                     at += need[seat]
                 out = cards[at:]
             else:
-                dealt = _sequential(k, cards, plan.eff, self.rng)
+                dealt = sequential_deal(k, cards, plan.eff, self.rng)
                 if dealt is None:
                     continue
                 held, out = dealt
@@ -319,6 +317,30 @@ class _Plan:
     known: tuple[tuple[int, ...], ...]       # each seat's cards the searcher can place
     bad: tuple[frozenset[int], ...]          # cards each seat cannot hold (its voids)
     eff: tuple[int, ...] | None              # effective suits under trump, if called
+
+
+def trump_eff_of(k: Any) -> tuple[int, ...] | None:
+    for a in k.public:
+        if a != OS_PASS:
+            return EFFECTIVE_SUIT[trump_of(a)] if OS_TRUMP <= a < OS_ALONE else None
+    return None
+
+
+def sequential_deal(k: Any, cards: list[int], eff: tuple[int, ...] | None,
+                rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
+    """Card by card, each to a seat with room that may hold it (not exactly uniform)."""
+    cap = list(k.need) + [len(cards) - sum(k.need)]
+    held: list[list[int]] = [[], [], [], []]
+    out: list[int] = []
+    for c in cards:
+        ok = [s for s in range(5) if cap[s] and (s == 4 or eff is None
+                                                   or eff[our_card(c)] not in k.voids[s])]
+        if not ok:
+            return None
+        s = rng.choices(ok, weights=[cap[x] for x in ok])[0]
+        cap[s] -= 1
+        (out if s == 4 else held[s]).append(c)
+    return held, out
 
 
 def root_bids(state: Any) -> tuple[int, ...]:
