@@ -39,7 +39,7 @@ from pyengine.players.player import BidThresholds, Player, RandomPlayer, RefPlay
 from pyengine.players.runner import MAX_HANDS, HandLimitReached, play_out
 from pyengine.players.varplayer import VariantPlayer, classic
 
-PLAYER_KINDS = ("random", "ref", "pimc", "ismcts")
+PLAYER_KINDS = ("random", "ref", "easy", "pimc", "ismcts")
 
 
 class PlayerSpecError(ValueError):
@@ -71,6 +71,11 @@ def make_player(spec: str, seed: int = 0) -> Player:
                                       f"NAME one of {', '.join(known)}")
             values[name] = int(value)
         return RefPlayer(name=spec, changes=tuple(values.items()))
+    if kind == "easy":                         # the shell's easy level (players/levels.py)
+        from pyengine.players.levels import EasyPlayer
+        if opts.strip():
+            raise PlayerSpecError("easy: takes no options")
+        return EasyPlayer(seed=seed)
     if kind == "pimc":
         from pyengine.players.pimc import PimcPlayer, parse_player_options
         try:
