@@ -75,3 +75,15 @@ def test_the_arena_command_says_an_unreachable_scheduler_plainly(
                                  "--matches", "2", "--scheduler", "tcp://127.0.0.1:9"])
     assert r.exit_code == 2, r.output
     assert "cannot reach the Dask scheduler" in r.output and "Traceback" not in r.output
+
+
+def test_make_strength_passes_the_scheduler() -> None:
+    import subprocess
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run(["make", "-n", "strength", "SCHEDULER=tcp://h:8786"], cwd=root,
+                         capture_output=True, text=True, check=True).stdout
+    assert "--scheduler tcp://h:8786" in out
+    plain = subprocess.run(["make", "-n", "strength"], cwd=root, capture_output=True,
+                           text=True, check=True).stdout
+    assert "--scheduler" not in plain
