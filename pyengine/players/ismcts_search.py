@@ -320,6 +320,8 @@ class _Plan:
 
 
 def trump_eff_of(k: Any) -> tuple[int, ...] | None:
+    """Our effective suits under the trump a seat's knowledge ``k`` saw called (None:
+    no call yet)."""
     for a in k.public:
         if a != OS_PASS:
             return EFFECTIVE_SUIT[trump_of(a)] if OS_TRUMP <= a < OS_ALONE else None
