@@ -300,6 +300,8 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
         raise click.UsageError(str(exc)) from None
     if sprt or baseline is not None:
         from pyengine.measure.sprt import sprt_command
+        if chart is not None or json_out is not None:
+            raise click.UsageError("--chart and --json belong to a fixed-size run, not --sprt")
         sys.exit(sprt_command(rules, team_a, team_b, baseline, delta, matches, seed, jobs,
                               scheduler, sprt))
     with bar(matches, "arena", "match") as b:

@@ -81,5 +81,7 @@ def test_the_command_states_hypotheses_delta_and_bounds() -> None:
     assert "+2.94 (H1) or -2.94 (H0)" in r.output and "H1 accepted" in r.output
     r = CliRunner().invoke(cli, ["arena", "--baseline", "ref", "--team-b", "random"])
     assert r.exit_code == 2 and "--sprt" in r.output and "Traceback" not in r.output
+    r = CliRunner().invoke(cli, ["arena", "--sprt", "--json", "out.json"])
+    assert r.exit_code == 2 and "not --sprt" in r.output
     r = CliRunner().invoke(cli, ["arena", "--sprt", "--baseline", "nobody"])
     assert r.exit_code == 2 and "unknown player" in r.output
