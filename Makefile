@@ -57,9 +57,10 @@ bench: build
 # rewrite docs/strength.md's measured section with the CPU each part took (about
 # 3 hours of CPU, docs/strength.md "Rerun it"). The IS-MCTS parts are played when
 # open_spiel is installed (the test extra has it) and skipped with a note otherwise;
-# ISMCTS=1 requires them, ISMCTS=0 skips them. JOBS=N sets the processes (default 2).
+# ISMCTS=1 requires them, ISMCTS=0 skips them. JOBS=N sets the processes (default 2);
+# SCHEDULER=tcp://host:8786 plays the matches on a Dask cluster instead (docs/strength.md).
 strength: $(STAMP)
-	$(VPY) -m pyengine.measure.strength strength$(if $(filter 1,$(ISMCTS)), --ismcts)$(if $(filter 0,$(ISMCTS)), --no-ismcts)$(if $(JOBS), --jobs $(JOBS))
+	$(VPY) -m pyengine.measure.strength strength$(if $(filter 1,$(ISMCTS)), --ismcts)$(if $(filter 0,$(ISMCTS)), --no-ismcts)$(if $(JOBS), --jobs $(JOBS))$(if $(SCHEDULER), --scheduler $(SCHEDULER))
 
 # Refresh the screenshots in docs/ that the README shows (title, bidding, a
 # trick, game over, and an animated GIF of a hand), and the shell's full-screen table.

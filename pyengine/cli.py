@@ -14,6 +14,7 @@ import click
 
 from pyengine.core.rng import SEED_MAX, SEED_MIN
 from pyengine.play.pace import SPEEDS
+from pyengine.players.levels import DEFAULT_LEVEL, LEVELS
 
 UNFINISHED_FILE = "unfinished.json"   # a quit game without --transcript: --resume it
 
@@ -55,11 +56,16 @@ def cli() -> None:
 @click.option("--autoplay/--no-autoplay", default=None,
               help="Play a card by itself when it is your only legal one. Default: on "
                    "in the full-screen table, off in line mode.")
+@click.option("--opponents", type=click.Choice(LEVELS), default=DEFAULT_LEVEL,
+              show_default=True,
+              help="The computer's level: easy (the reference player, slipping on a "
+                   "quarter of its cards), normal (the reference player, as on the C64), "
+                   "hard (the search player pimc, under a second a move).")
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | None,
          ascii_only: bool, rules_name: str, options: tuple[str, ...], force: bool,
          plain: bool, speed: str | None, resume: Path | None,
-         autoplay: bool | None) -> None:
+         autoplay: bool | None, opponents: str) -> None:
     """Play Euchre: you are South, the computer plays the other seats.
 
     On a terminal of 80x24 or more the table is drawn full screen; elsewhere (a
@@ -77,7 +83,7 @@ def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | No
             raise click.UsageError(f"--resume plays on the game of FILE, with its own game "
                                    f"number and rules: drop {', '.join(given)}")
     args = PlayArgs(seed, auto, transcript, ascii_only, rules_name, options, force, speed,
-                    autoplay, resume, plain)
+                    autoplay, resume, plain, opponents)
     sys.exit(run_play(args, stats_path=stats_path(),
                       save_path=data_dir() / UNFINISHED_FILE))
 
@@ -261,8 +267,20 @@ def _output(option: str, path: Path | None, suffixes: tuple[str, ...] = ()) -> N
               help="Write a PNG chart of the results here.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Write the summary as JSON here.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Play the matches on the Dask scheduler at ADDRESS (tcp://host:8786; "
+                   "pip install 'euchre64[cluster]') instead of --jobs local processes.")
+@click.option("--sprt", is_flag=True,
+              help="Stop as soon as a sequential test decides whether team A is better "
+                   "by --delta (H1) or no better (H0); --matches is then the cap.")
+@click.option("--baseline", default=None, metavar="PLAYER",
+              help="With --sprt: also play PLAYER against team B on the same deals, "
+                   "and judge team A against it (paired A/B).")
+@click.option("--delta", type=click.FloatRange(0.001, 4), default=0.1, show_default=True,
+              help="With --sprt: H1's margin, in net points a hand.")
 def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jobs: int,
-          chart: Path | None, json_out: Path | None) -> None:
+          chart: Path | None, json_out: Path | None, scheduler: str | None, sprt: bool,
+          baseline: str | None, delta: float) -> None:
     """Duplicate matches between two players: wins, points, euchres, lone hands (95% CIs).
 
     Every game stops after the hand limit (2,000 deals), won by neither team.
@@ -273,6 +291,7 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
     from pyengine.measure.arena import PlayerSpecError, check_matchup, make_player, run_matches
     from pyengine.measure.arenastats import chart as draw
     from pyengine.measure.arenastats import report_lines, summarise, summary_json
+    from pyengine.measure.cluster import ClusterError
     from pyengine.measure.progress import bar, reporter
 
     _output("--chart", chart, (".png",))
@@ -282,12 +301,24 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
         make_player(team_a)
         make_player(team_b)
         check_matchup(rules, team_a, team_b)
+        if baseline is not None:
+            make_player(baseline)
+            check_matchup(rules, baseline, team_b)
     except (PlayerSpecError, UnknownRules) as exc:
         raise click.UsageError(str(exc)) from None
+    if sprt or baseline is not None:
+        from pyengine.measure.sprt import sprt_command
+        if chart is not None or json_out is not None:
+            raise click.UsageError("--chart and --json belong to a fixed-size run, not --sprt")
+        sys.exit(sprt_command(rules, team_a, team_b, baseline, delta, matches, seed, jobs,
+                              scheduler, sprt))
     with bar(matches, "arena", "match") as b:
         try:
             results, secs = run_matches(rules, team_a, team_b, matches, seed, jobs,
-                                        reporter(b))
+                                        reporter(b), scheduler=scheduler)
+        except ClusterError as exc:
+            b.close()
+            raise click.UsageError(str(exc)) from None
         except KeyboardInterrupt:
             b.close()
             click.echo(f"euchre arena: interrupted after {b.n:,} of {matches:,} matches",

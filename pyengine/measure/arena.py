@@ -39,7 +39,7 @@ from pyengine.players.player import BidThresholds, Player, RandomPlayer, RefPlay
 from pyengine.players.runner import MAX_HANDS, HandLimitReached, play_out
 from pyengine.players.varplayer import VariantPlayer, classic
 
-PLAYER_KINDS = ("random", "ref", "pimc", "ismcts")
+PLAYER_KINDS = ("random", "ref", "easy", "pimc", "ismcts")
 
 
 class PlayerSpecError(ValueError):
@@ -71,6 +71,11 @@ def make_player(spec: str, seed: int = 0) -> Player:
                                       f"NAME one of {', '.join(known)}")
             values[name] = int(value)
         return RefPlayer(name=spec, changes=tuple(values.items()))
+    if kind == "easy":                         # the shell's easy level (players/levels.py)
+        from pyengine.players.levels import EasyPlayer
+        if opts.strip():
+            raise PlayerSpecError("easy: takes no options")
+        return EasyPlayer(seed=seed)
     if kind == "pimc":
         from pyengine.players.pimc import PimcPlayer, parse_player_options
         try:
@@ -245,16 +250,20 @@ def tasks(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int) -> li
 
 
 def run_matches(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int = 0,
-                jobs: int = 2, progress: Callable[[int, int], None] | None = None
-                ) -> tuple[list[MatchResult], float]:
-    """Play the matches (duplicate pairs) on ``jobs`` processes; return them and the wall time."""
+                jobs: int = 2, progress: Callable[[int, int], None] | None = None,
+                scheduler: str | None = None) -> tuple[list[MatchResult], float]:
+    """Play the matches (duplicate pairs) on ``jobs`` processes, or on the Dask scheduler
+    at ``scheduler`` (:mod:`pyengine.measure.cluster`); return them and the wall time."""
     make_player(spec_a)
     make_player(spec_b)                          # fail early on a bad description
     check_matchup(rules, spec_a, spec_b)
     work = tasks(rules, spec_a, spec_b, matches, seed)
     start = time.perf_counter()
     results: list[MatchResult] = []
-    if jobs <= 1:
+    if scheduler:
+        from pyengine.measure.cluster import run_on_cluster
+        results = run_on_cluster(_run_task, work, scheduler, progress)
+    elif jobs <= 1:
         it: Iterator[MatchResult] = map(_run_task, work)
         for r in it:
             results.append(r)

@@ -18,6 +18,7 @@ from pathlib import Path
 from pyengine.core.rules import BIT93, Rules
 from pyengine.measure.arena import MatchResult, PlayerSpecError, run_matches
 from pyengine.measure.arenastats import Summary, chart, report_lines, summarise
+from pyengine.measure.cluster import ClusterError
 from pyengine.measure.strength_page import (
     BEGIN_MARK,
     END_MARK,
@@ -51,26 +52,34 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def run_pairing(a: str, b: str, n: int, seed: int = 0, jobs: int = 2,
-                echo: Callable[[str], None] = print,
-                rules: Rules = BIT93) -> tuple[Summary, list[MatchResult]]:
-    """Play ``n`` duplicate matches of ``a`` against ``b`` and summarise them."""
+                echo: Callable[[str], None] = print, rules: Rules = BIT93,
+                scheduler: str | None = None) -> tuple[Summary, list[MatchResult]]:
+    """Play ``n`` duplicate matches of ``a`` against ``b`` (on ``jobs`` processes, or on
+    the Dask scheduler at ``scheduler``) and summarise them."""
     from pyengine.measure.progress import bar, reporter
 
     with bar(n + n % 2, f"{a}-{b}", "match") as b_:
-        results, secs = run_matches(rules, a, b, n, seed, jobs, reporter(b_))
+        results, secs = run_matches(rules, a, b, n, seed, jobs, reporter(b_),
+                                    scheduler=scheduler)
     s = summarise(results, a, b, rules, secs, jobs)
     for line in report_lines(s):
         echo(line)
     return s, results
 
 
-def play_part(part: Part, n: int, seed: int, jobs: int, commit: str, data: Path) -> None:
-    """Play one matchup, timing its CPU, and store its summary, run and analysis."""
+def play_part(part: Part, n: int, seed: int, jobs: int, commit: str, data: Path,
+              scheduler: str | None = None) -> None:
+    """Play one matchup, timing its CPU, and store its summary, run and analysis.
+
+    On a cluster the CPU is the workers': the sum of the matches' times on them (each
+    worker plays one match at a time), as this process's own CPU would not count it."""
     cpu0, wall0 = cpu_seconds(), time.perf_counter()
-    summary, matches = run_pairing(part.a, part.b, n, seed, jobs, rules=part.rules)
+    summary, matches = run_pairing(part.a, part.b, n, seed, jobs, rules=part.rules,
+                                   **({"scheduler": scheduler} if scheduler else {}))
     deals = len(duplicate_hands(matches))
     analysis = analysis_lines(matches, part.a, part.b) if part.analysis else None
-    run = RunInfo(cpu_seconds() - cpu0, time.perf_counter() - wall0, jobs, commit, today(),
+    cpu = sum(m.seconds for m in matches) if scheduler else cpu_seconds() - cpu0
+    run = RunInfo(cpu, time.perf_counter() - wall0, jobs, commit, today(),
                   summary.matches, deals, seed)
     print(f"  {part.name}: {run.cpu:.1f} s of CPU, {deals} duplicate deals"
           + (f" (fewer than the {part.min_deals} it is meant for)"
@@ -141,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog=f"{COMMAND}", description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["strength"], nargs="?", default="strength")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                    help="play the matches on this Dask scheduler (tcp://host:8786; "
+                         "pip install 'euchre64[cluster]'); the audit stays local")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--scale", type=float, default=1.0,
                     help="multiply every part's match (and audit game) count, at least 2")
@@ -185,11 +197,11 @@ def main(argv: list[str] | None = None) -> int:
         load_baseline(baseline)
         for part in parts:
             play_part(part, scaled(part.matches, args.scale), args.seed, args.jobs, commit,
-                      data)
+                      data, args.scheduler)
         if args.only in (None, AUDIT):
             play_audit(scaled(AUDIT_GAMES, args.scale), args.seed, commit, data)
         write_page(args.docs, baseline)
-    except (StoreError, PlayerSpecError, OSError) as exc:
+    except (StoreError, PlayerSpecError, OSError, ClusterError) as exc:
         print(f"strength: {exc}", file=sys.stderr)
         return 2
     return 0

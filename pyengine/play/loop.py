@@ -43,9 +43,9 @@ from pyengine.core.game import (
 )
 from pyengine.core.rules import Rules
 from pyengine.play.scoresheet import HandRow, score_sheet
+from pyengine.players.levels import DEFAULT_LEVEL, opponent
 from pyengine.players.player import Player
 from pyengine.players.runner import MAX_HANDS, HandLimitReached
-from pyengine.players.varplayer import VariantPlayer
 from pyengine.records.transcript import Transcript, from_game
 
 if TYPE_CHECKING:
@@ -101,27 +101,30 @@ class GameLoop:
     _delivered: int = 0                # events handed to the UI so far
     _marks: list[int] = field(default_factory=list)   # len(actions) before each choice
     _forced: set[int] = field(default_factory=set)    # indices of autoplayed actions
+    level: str = DEFAULT_LEVEL         # the computer seats' level (pyengine.players.levels)
 
     # --- construction -------------------------------------------------------
 
     @classmethod
     def new(cls, rules: Rules, seed: int, *, human: int | None = 0,
-            autoplay_forced: bool = False) -> GameLoop:
+            autoplay_forced: bool = False, level: str = DEFAULT_LEVEL) -> GameLoop:
         """A new game; ``human=None``: every seat is a computer (``--auto``), and the
         game stops after :data:`~pyengine.players.runner.MAX_HANDS` deals."""
         game = GameState.new(rules, seed)
-        return cls._around(game, human, autoplay_forced)
+        return cls._around(game, human, autoplay_forced, level)
 
     @classmethod
-    def _around(cls, game: GameState, human: int | None, autoplay_forced: bool) -> GameLoop:
-        players: list[Player | None] = [VariantPlayer() for _ in range(game.rules.players)]
+    def _around(cls, game: GameState, human: int | None, autoplay_forced: bool,
+                level: str = DEFAULT_LEVEL) -> GameLoop:
+        players: list[Player | None] = [opponent(level) for _ in range(game.rules.players)]
         if human is not None:
             players[human] = None
         return cls(game, human, autoplay_forced, players,
-                   MAX_HANDS if human is None else None)
+                   MAX_HANDS if human is None else None, level=level)
 
     @classmethod
-    def resume(cls, path: Path, *, autoplay_forced: bool = False) -> GameLoop:
+    def resume(cls, path: Path, *, autoplay_forced: bool = False,
+               level: str = DEFAULT_LEVEL) -> GameLoop:
         """Continue the unfinished game of transcript ``path``, the human at seat 0.
 
         Raises ResumeError: not a readable file, not a transcript (or another
@@ -148,7 +151,7 @@ class GameLoop:
             score = "-".join(str(x) for x in game.total)
             raise ResumeError(f"cannot resume {path}: that game is over (final score {score});"
                               f" euchre replay {path} shows it")
-        loop = cls._around(game, RESUME_HUMAN, autoplay_forced)
+        loop = cls._around(game, RESUME_HUMAN, autoplay_forced, level)
         loop._marks = loop._choices_so_far()
         loop._delivered = len(game.events)
         return loop

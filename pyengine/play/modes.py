@@ -93,6 +93,7 @@ class PlayArgs:
     autoplay: bool | None              # None: on in the table, off in line mode
     resume: Path | None
     plain: bool
+    opponents: str = "normal"          # the computer seats' level (pyengine.players.levels)
 
 
 def run_play(a: PlayArgs, stats_path: Path | None, save_path: Path | None,
@@ -107,7 +108,7 @@ def run_play(a: PlayArgs, stats_path: Path | None, save_path: Path | None,
         return run_shell_game(a.seed, a.auto, a.transcript, a.ascii_only, a.rules_name,
                               options=a.options, force=a.force, speed=a.speed,
                               autoplay=bool(a.autoplay), resume=a.resume,
-                              stats_path=stats_path, save_path=save_path)
+                              stats_path=stats_path, save_path=save_path, level=a.opponents)
     try:
         return _table_game(mode.table, a, stats_path, save_path)
     except KeyboardInterrupt as exc:
@@ -126,7 +127,7 @@ def _table_game(table: ModuleType, a: PlayArgs, stats_path: Path | None,
 
     autoplay = True if a.autoplay is None else a.autoplay
     loop, _, writer = start_game(a.seed, a.auto, a.transcript, a.rules_name, a.options,
-                                 a.force, autoplay, a.resume)
+                                 a.force, autoplay, a.resume, a.opponents)
     if loop is None:
         return EXIT_USAGE
     if writer is not None:

@@ -67,6 +67,7 @@ from pyengine.play.session import EndOfInput, Quit, Session, replayed_narrator
 from pyengine.play.streams import Out, OutputClosed, choose_style
 from pyengine.play.terminal import line_editing
 from pyengine.play.textview import Narrator, Style, intro_line, score_text
+from pyengine.players.levels import DEFAULT_LEVEL, level_line
 from pyengine.players.runner import HandLimitReached
 from pyengine.records.safeio import exit_code_of, shielded, stop_signals
 from pyengine.records.transcript import from_game
@@ -91,14 +92,15 @@ def run_shell_game(seed: int | None, auto: bool, transcript: Path | None, ascii_
                    force: bool = False, *, speed: str | None = None,
                    autoplay: bool = False, resume: Path | None = None,
                    sleep: Callable[[float], None] | None = None,
-                   stats_path: Path | None = None, save_path: Path | None = None) -> int:
+                   stats_path: Path | None = None, save_path: Path | None = None,
+                   level: str = DEFAULT_LEVEL) -> int:
     """Play one game in the shell; return the exit code (see the module docstring)."""
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     try:
         with stop_signals():
             loop, chosen, writer = start_game(seed, auto, transcript, rules_name, options, force,
-                                          autoplay, resume)
+                                          autoplay, resume, level)
             if loop is None:
                 return EXIT_USAGE
             out = Out(stdout)
@@ -124,7 +126,8 @@ def _usage(message: str) -> None:
 
 
 def start_game(seed: int | None, auto: bool, transcript: Path | None, rules_name: str,
-               options: tuple[str, ...], force: bool, autoplay: bool, resume: Path | None
+               options: tuple[str, ...], force: bool, autoplay: bool, resume: Path | None,
+               level: str = DEFAULT_LEVEL
                ) -> tuple[GameLoop | None, bool, TranscriptWriter | None]:
     """The game (new, or resumed), whether its number was chosen at random, and its
     transcript writer (not opened yet); (None, ...) after a usage message on stderr.
@@ -132,7 +135,7 @@ def start_game(seed: int | None, auto: bool, transcript: Path | None, rules_name
     chosen = False
     if resume is not None:
         try:
-            loop = GameLoop.resume(resume, autoplay_forced=autoplay)
+            loop = GameLoop.resume(resume, autoplay_forced=autoplay, level=level)
         except ResumeError as exc:
             _usage(str(exc))
             return None, False, None
@@ -152,7 +155,7 @@ def start_game(seed: int | None, auto: bool, transcript: Path | None, rules_name
         if seed is None:
             seed = random.SystemRandom().randrange(SEED_MIN, SEED_MAX + 1)
         loop = GameLoop.new(rules, seed, human=None if auto else HUMAN,
-                            autoplay_forced=autoplay)
+                            autoplay_forced=autoplay, level=level)
     writer = None
     if transcript is not None:
         problem = check_target(transcript, force)
@@ -212,7 +215,7 @@ def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out
         else:
             say(f"Game number {seed}")
         if loop.human is not None:
-            say(intro_line(game.rules))
+            say(intro_line(game.rules), level_line(loop.level))
         session.run()
     except Quit:
         stopped = "You quit"

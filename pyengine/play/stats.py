@@ -34,6 +34,7 @@ APP_DIR = "euchre64"
 FILE_NAME = "stats.json"
 CORRUPT_SUFFIX = ".corrupt"
 MAX_BYTES = 64 * 1024
+BREAKDOWNS = ("by_rules", "by_level")    # games and wins per rules preset, per level
 
 
 class StatsError(ValueError):
@@ -50,7 +51,7 @@ class Stats:
     """The record. ``euchres``: hands the human's side euchred the makers;
     ``euchred``: hands it made trump and was euchred; ``lone_hands``: hands the
     human went alone, ``lone_marches`` of them taking every trick. ``by_rules``:
-    games and wins per rules preset."""
+    games and wins per rules preset; ``by_level``: per opponents' level."""
     games: int = 0
     won: int = 0
     lost: int = 0
@@ -62,16 +63,18 @@ class Stats:
     lone_hands: int = 0
     lone_marches: int = 0
     by_rules: dict[str, dict[str, int]] = field(default_factory=dict)
+    by_level: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def add(self, other: Stats) -> None:
         """Add another record (one game's) to this one."""
         for f in fields(self):
-            if f.name != "by_rules":
+            if f.name not in BREAKDOWNS:
                 setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
-        for name, counts in other.by_rules.items():
-            mine = self.by_rules.setdefault(name, {"games": 0, "won": 0})
-            for k in ("games", "won"):
-                mine[k] += counts.get(k, 0)
+        for part in BREAKDOWNS:
+            for name, counts in getattr(other, part).items():
+                mine = getattr(self, part).setdefault(name, {"games": 0, "won": 0})
+                for k in ("games", "won"):
+                    mine[k] += counts.get(k, 0)
 
     def to_json(self) -> dict:
         """The file's object."""
@@ -123,10 +126,10 @@ def load_stats(path: Path) -> Stats:
     for f in fields(Stats):
         if f.name not in obj:
             continue
-        if f.name == "by_rules":
-            if not isinstance(obj["by_rules"], dict):
-                raise StatsError(f"{path}: by_rules is not a record of counts")
-            s.by_rules = {str(k): _counts(v, str(path)) for k, v in obj["by_rules"].items()}
+        if f.name in BREAKDOWNS:
+            if not isinstance(obj[f.name], dict):
+                raise StatsError(f"{path}: {f.name} is not a record of counts")
+            setattr(s, f.name, {str(k): _counts(v, str(path)) for k, v in obj[f.name].items()})
             continue
         value = obj[f.name]
         points = f.name in ("points_for", "points_against")   # Bid Euchre: may be < 0
@@ -175,6 +178,7 @@ def game_stats(loop: GameLoop) -> Stats:
             s.lone_hands += 1
             s.lone_marches += row.tricks[mine] == game.rules.hand_size
     s.by_rules = {game.rules.name: {"games": 1, "won": s.won}}
+    s.by_level = {loop.level: {"games": 1, "won": s.won}}
     return s
 
 
@@ -237,4 +241,8 @@ def stats_lines(stats: Stats) -> list[str]:
         parts = [f"{name} {c.get('won', 0)}/{c.get('games', 0)}"
                  for name, c in sorted(stats.by_rules.items())]
         lines.append("By rules (won/games): " + ", ".join(parts))
+    if stats.by_level:                 # games before levels (issue 29) were all normal
+        parts = [f"{name} {c.get('won', 0)}/{c.get('games', 0)}"
+                 for name, c in sorted(stats.by_level.items())]
+        lines.append("By opponents' level (won/games): " + ", ".join(parts))
     return lines

@@ -266,7 +266,8 @@ class TableApp(App[TableResult]):
                      tricks_won=tuple(sh.tricks_won), total=tuple(sh.total),
                      choices=items, cursor=self.cursor, deciding=deciding,
                      story=self.story, message=message, how=how, keys=KEYS_LINE,
-                     turn=None if self.queue or self.loop.is_over() else self.loop.game.turn)
+                     turn=None if self.queue or self.loop.is_over() else self.loop.game.turn,
+                     level=self.loop.level)
 
     def _to_move(self) -> str:
         """Whose move comes next, once the table has caught up with the loop."""

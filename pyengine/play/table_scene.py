@@ -127,6 +127,7 @@ class Scene:
     message: str = ""
     how: str = ""
     keys: str = ""
+    level: str = ""                  # the computer's level (pyengine.players.levels)
 
 
 def card_text(card: Card, style: Style) -> Text:
@@ -367,6 +368,8 @@ def draw(s: Scene) -> list[Text]:
     c.put(1, 0, second)
     rule = "-" if s.style.ascii else "\u2500"
     c.put(2, 0, Text(rule * COLS, style=DIM))
+    if s.level:                  # the head is full; North's label is centred, 40 at most
+        c.put(3, 0, Text(f"level: {s.level}", style=DIM))
     c.put(15, 0, Text(rule * COLS, style=DIM))
     mine = me if me is not None else v.seat
     for seat in range(v.players):

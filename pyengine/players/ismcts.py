@@ -39,11 +39,11 @@ from pyengine.core.cards import DECK_SIZE, EFFECTIVE_SUIT, Card
 from pyengine.core.events import PASS
 from pyengine.core.game import Action, DiscardAction, Phase, SeatView
 from pyengine.core.rules import DealerDiscard, FirstLead, Rules
+from pyengine.players.ismcts_search import REJECT_TRIES, sequential_deal, trump_eff_of
 from pyengine.players.openspiel_map import (
     OS_ALONE,
     OS_PARTNER,
     OS_PASS,
-    OS_TRUMP,
     HandFacts,
     deal_actions,
     hand_actions,
@@ -56,7 +56,6 @@ from pyengine.players.pimc import deal_world, knowledge, original_hands
 INSTALL_HINT = ("ismcts needs OpenSpiel (open_spiel 2.0.2, Python 3.11): "
                 "pip install '.[openspiel]'")
 GAME_PARAMS = {"allow_lone_defender": False, "stick_the_dealer": True}
-REJECT_TRIES = 2000          # uniform deals tried before the sequential fallback
 
 
 class OpenSpielMissing(RuntimeError):
@@ -193,7 +192,7 @@ class Resampler:
 
     def deal(self, k: OsKnowledge) -> tuple[list[list[int]], list[int]]:
         """Unknown holdings of each seat and the out-of-play cards (out[0]: the discard)."""
-        trump_eff = _trump_eff(k)
+        trump_eff = trump_eff_of(k)
         for tries in range(REJECT_TRIES + 200):
             cards = list(k.pool)
             self.rng.shuffle(cards)
@@ -205,7 +204,7 @@ class Resampler:
                     at += k.need[seat]
                 out = cards[at:]
             else:                               # rare: voids too tight, deal card by card
-                dealt = _sequential(k, cards, trump_eff, self.rng)
+                dealt = sequential_deal(k, cards, trump_eff, self.rng)
                 if dealt is None:
                     continue
                 held, out = dealt
@@ -235,30 +234,6 @@ class Resampler:
         return s
 
 
-def _trump_eff(k: OsKnowledge) -> tuple[int, ...] | None:
-    for a in k.public:
-        if a != OS_PASS:
-            return EFFECTIVE_SUIT[trump_of(a)] if OS_TRUMP <= a < OS_ALONE else None
-    return None
-
-
-def _sequential(k: OsKnowledge, cards: list[int], eff: tuple[int, ...] | None,
-                rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
-    """Card by card, each to a seat with room that may hold it (not exactly uniform)."""
-    cap = list(k.need) + [len(cards) - sum(k.need)]
-    held: list[list[int]] = [[], [], [], []]
-    out: list[int] = []
-    for c in cards:
-        ok = [s for s in range(5) if cap[s] and (s == 4 or eff is None
-                                                   or eff[our_card(c)] not in k.voids[s])]
-        if not ok:
-            return None
-        s = rng.choices(ok, weights=[cap[x] for x in ok])[0]
-        cap[s] -= 1
-        (out if s == 4 else held[s]).append(c)
-    return held, out
-
-
 def bid_key(state: Any) -> tuple[int, ...]:
     """The bidding actions of a state's history (up to and with the call)."""
     bids = []
@@ -283,22 +258,33 @@ def keyed_bot_class() -> type:
 
 # --- the player --------------------------------------------------------------------
 
+SEARCHES = ("fast", "openspiel")
+
+
 @dataclass(frozen=True)
 class IsmctsConfig:
-    """Simulations per decision, UCT exploration constant, seed."""
+    """Simulations per decision, UCT exploration constant, seed, and which code searches:
+    ``fast`` (:mod:`pyengine.players.ismcts_search`) or ``openspiel`` (OpenSpiel's own
+    Python bot, the reference it reproduces draw for draw)."""
     sims: int = 2000
     c: float = 2.0
     seed: int = 0
+    search: str = "fast"
 
 
 def parse_options(text: str) -> IsmctsConfig:
     """``sims=500,c=2,seed=1`` -> IsmctsConfig (bad input raises ValueError, said plainly)."""
-    values: dict[str, float | int] = {}
+    values: dict[str, float | int | str] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, _, value = part.partition("=")
         name = name.strip()
-        if name not in ("sims", "c", "seed"):
-            raise ValueError(f"unknown option {name!r} (sims, c, seed)")
+        if name not in ("sims", "c", "seed", "search"):
+            raise ValueError(f"unknown option {name!r} (sims, c, seed, search)")
+        if name == "search":
+            if value.strip() not in SEARCHES:
+                raise ValueError(f"option {part!r}: search is one of {', '.join(SEARCHES)}")
+            values[name] = value.strip()
+            continue
         try:
             values[name] = float(value) if name == "c" else int(value)
         except ValueError:
@@ -360,6 +346,10 @@ class IsmctsPlayer:
         return state.legal_actions()[0]       # hidden from this seat: resampled anyway
 
     def _search(self, state: Any, seed: int) -> int:
+        if self.config.search == "fast":
+            from pyengine.players.ismcts_search import FastIsmcts, FastResampler
+            resample = FastResampler(Resampler(self._game, random.Random(seed)))
+            return FastIsmcts(resample, self.config.c, self.config.sims, seed).step(state)
         import numpy as np
         from open_spiel.python.algorithms import mcts
         rs = np.random.RandomState(seed % (2 ** 32))

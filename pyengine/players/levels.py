@@ -1,0 +1,71 @@
+"""Opponent levels for the shell: ``euchre play --opponents easy|normal|hard``.
+
+* ``easy``: the reference player's bids, but in the card play it slips: a quarter of its
+  cards (where it has a choice) are any legal card, drawn from what the seat sees (the
+  same position gets the same card, so a take-back replays alike).
+* ``normal``: the reference player (:class:`~pyengine.players.varplayer.VariantPlayer`,
+  the one the C64 runs), the default and what the shell always played.
+* ``hard``: the search player ``pimc`` at its arena setting (16 worlds), with a 0.9 s
+  safety cap, so a decision stays under a second on a slow machine; on rules pimc does
+  not model it plays as ``normal``.
+
+Their strengths against each other are measured in docs/strength.md ("Levels").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from pyengine.core.game import Action, Phase, SeatView
+from pyengine.players.player import Player
+from pyengine.players.varplayer import VariantPlayer
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+DESCRIPTIONS = {
+    "easy": "the C64's player, slipping on a quarter of its cards",
+    "normal": "the C64's player",
+    "hard": "the search player pimc, 16 worlds a move",
+}
+EASY_SLIP = 0.25
+HARD_WORLDS = 16           # pimc's arena setting
+HARD_CAP = 0.9             # seconds: pimc's safety cap, a decision under a second
+
+
+@dataclass
+class EasyPlayer:
+    """``ref`` with slips in the card play (see the module docstring)."""
+    slip: float = EASY_SLIP
+    seed: int = 0
+    name: str = "easy"
+
+    def __post_init__(self) -> None:
+        self._ref = VariantPlayer()
+
+    def decide(self, view: SeatView) -> Action:
+        """ref's choice, or, on a slip, any legal card."""
+        if view.phase is Phase.PLAY and len(view.legal) > 1:
+            from pyengine.players.pimc import _view_digest
+            rng = random.Random(_view_digest(view, self.seed))
+            if rng.random() < self.slip:
+                return rng.choice(view.legal)
+        return self._ref.decide(view)
+
+
+def opponent(level: str) -> Player:
+    """A computer player of ``level`` (one of :data:`LEVELS`; ValueError otherwise)."""
+    if level == "easy":
+        return EasyPlayer()
+    if level == "normal":
+        return VariantPlayer()
+    if level == "hard":
+        from pyengine.players.pimc import ARENA, PimcPlayer
+        assert ARENA.worlds == HARD_WORLDS
+        return PimcPlayer(replace(ARENA, time=HARD_CAP), name="hard")
+    raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+
+
+def level_line(level: str) -> str:
+    """The line mode's word on the level, said once at the start."""
+    return f"Opponents: {level} ({DESCRIPTIONS[level]})"
