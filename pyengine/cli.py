@@ -86,7 +86,14 @@ def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | No
 @click.option("--reset", is_flag=True, help="Forget the record (start again from nothing).")
 def stats(reset: bool) -> None:
     """Your record in euchre play: games won and lost, points, euchres, lone hands."""
-    from pyengine.play.stats import StatsError, load_stats, reset_stats, stats_lines, stats_path
+    from pyengine.play.stats import (
+        StatsError,
+        can_set_aside,
+        load_stats,
+        reset_stats,
+        stats_lines,
+        stats_path,
+    )
 
     path = stats_path()
     if reset:
@@ -99,8 +106,16 @@ def stats(reset: bool) -> None:
     try:
         record = load_stats(path)
     except StatsError as exc:
-        click.echo(f"euchre stats: {exc}; it is set aside at your next finished game, or "
-                   "remove it with euchre stats --reset", err=True)
+        if exc.corrupt and can_set_aside(path):
+            then = ("it is set aside at your next finished game, or remove it with "
+                    "euchre stats --reset")
+        elif exc.corrupt:              # its folder cannot be written: nothing sets it aside
+            then = ("it cannot be set aside (its folder cannot be written, or "
+                    f"{path.name}.corrupt is in the way), so no game is recorded until it "
+                    "is removed")
+        else:                          # a FIFO, a folder, a file that cannot be read
+            then = "no game is recorded until it is removed or can be read"
+        click.echo(f"euchre stats: {exc}; {then}", err=True)
         sys.exit(1)
     for line in stats_lines(record):
         click.echo(line)
