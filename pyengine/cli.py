@@ -15,8 +15,6 @@ import click
 from pyengine.core.rng import SEED_MAX, SEED_MIN
 from pyengine.play.pace import SPEEDS
 
-UNFINISHED_FILE = "unfinished.json"   # a quit game without --transcript: --resume it
-
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="euchre64", prog_name="euchre",
@@ -49,16 +47,18 @@ def cli() -> None:
 @click.option("--speed", type=click.Choice(SPEEDS), default=None,
               help="Pause before each computer move, as on the C64. Default: normal on "
                    "a terminal, instant when the output is a pipe or a file.")
-@click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="FILE",
+@click.option("--resume", type=str, is_flag=False, flag_value="", default=None,
+              metavar="[FILE]",
               help="Go on with the unfinished game of a transcript (the game number and "
-                   "rules are the file's); it goes on being written to FILE.")
+                   "rules are the file's); it goes on being written to FILE. Without "
+                   "FILE: list your unfinished games.")
 @click.option("--autoplay/--no-autoplay", default=None,
               help="Play a card by itself when it is your only legal one. Default: on "
                    "in the full-screen table, off in line mode.")
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | None,
          ascii_only: bool, rules_name: str, options: tuple[str, ...], force: bool,
-         plain: bool, speed: str | None, resume: Path | None,
+         plain: bool, speed: str | None, resume: str | None,
          autoplay: bool | None) -> None:
     """Play Euchre: you are South, the computer plays the other seats.
 
@@ -67,8 +67,14 @@ def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | No
     prompt: ? help, t hint, u take back, l last trick, q quit.
     """
     from pyengine.play.modes import PlayArgs, run_play
+    from pyengine.play.saved import list_saved, saved_lines, store_dir
     from pyengine.play.stats import data_dir, stats_path
 
+    store = store_dir(data_dir())
+    if resume == "":                  # --resume without a file: the games to go on with
+        for line in saved_lines(list_saved(store), store):
+            click.echo(line)
+        return
     if resume is not None:
         given = [flag for flag, name in (("--seed", "seed"), ("--rules", "rules_name"),
                                          ("--option", "options"), ("--auto", "auto"))
@@ -77,9 +83,8 @@ def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | No
             raise click.UsageError(f"--resume plays on the game of FILE, with its own game "
                                    f"number and rules: drop {', '.join(given)}")
     args = PlayArgs(seed, auto, transcript, ascii_only, rules_name, options, force, speed,
-                    autoplay, resume, plain)
-    sys.exit(run_play(args, stats_path=stats_path(),
-                      save_path=data_dir() / UNFINISHED_FILE))
+                    autoplay, None if resume is None else Path(resume), plain)
+    sys.exit(run_play(args, stats_path=stats_path(), save_dir=store))
 
 
 @cli.command()

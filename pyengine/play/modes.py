@@ -95,7 +95,7 @@ class PlayArgs:
     plain: bool
 
 
-def run_play(a: PlayArgs, stats_path: Path | None, save_path: Path | None,
+def run_play(a: PlayArgs, stats_path: Path | None, save_dir: Path | None,
              mode: Mode | None = None) -> int:
     """Play one game in the mode chosen; the exit code (pyengine.play.shell's)."""
     mode = mode or choose_mode(a.plain, sys.stdin, sys.stdout)
@@ -107,34 +107,38 @@ def run_play(a: PlayArgs, stats_path: Path | None, save_path: Path | None,
         return run_shell_game(a.seed, a.auto, a.transcript, a.ascii_only, a.rules_name,
                               options=a.options, force=a.force, speed=a.speed,
                               autoplay=bool(a.autoplay), resume=a.resume,
-                              stats_path=stats_path, save_path=save_path)
+                              stats_path=stats_path, save_dir=save_dir)
     try:
-        return _table_game(mode.table, a, stats_path, save_path)
+        return _table_game(mode.table, a, stats_path, save_dir)
     except KeyboardInterrupt as exc:
         print("\neuchre play: interrupted", file=sys.stderr)
         return exit_code_of(exc)
 
 
 def _table_game(table: ModuleType, a: PlayArgs, stats_path: Path | None,
-                save_path: Path | None) -> int:
+                save_dir: Path | None) -> int:
     from pyengine.play.sheetview import sheet_lines
-    from pyengine.play.shell import Ends, finish_game, start_game, transcript_recorder
+    from pyengine.play.shell import (
+        Ends,
+        finish_game,
+        open_writer,
+        start_game,
+        transcript_recorder,
+    )
     from pyengine.play.streams import OutputClosed, choose_style
     from pyengine.players.pimc import supports
     from pyengine.records.safeio import shielded
-    from pyengine.records.transcript import from_game
 
     autoplay = True if a.autoplay is None else a.autoplay
     loop, _, writer = start_game(a.seed, a.auto, a.transcript, a.rules_name, a.options,
-                                 a.force, autoplay, a.resume)
+                                 a.force, autoplay, a.resume, save_dir)
     if loop is None:
         return EXIT_USAGE
     if writer is not None:
-        try:
-            writer.open(from_game(loop.game))
-        except OSError as exc:
-            print(f"euchre play: --transcript: cannot write {writer.partial} "
-                  f"({exc.strerror})", file=sys.stderr)
+        problem = open_writer(writer, loop)
+        if problem:
+            writer.close()
+            print(f"euchre play: {problem}", file=sys.stderr)
             return EXIT_USAGE
     style = choose_style(sys.stdout, a.ascii_only)
     try:
@@ -152,7 +156,7 @@ def _table_game(table: ModuleType, a: PlayArgs, stats_path: Path | None,
             except OutputClosed:
                 pass
         with shielded():               # a Ctrl-C now waits until the transcript is written
-            return finish_game(loop, Ends(writer, stats_path, save_path), _echo, stopped,
+            return finish_game(loop, Ends(writer, stats_path, save_dir), _echo, stopped,
                                code)
     finally:
         if writer is not None:
