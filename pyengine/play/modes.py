@@ -23,7 +23,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TextIO
 
-from pyengine.records.safeio import exit_code_of
+from pyengine.records.safeio import StopRequest, exit_code_of, signals_to, stopped_words
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -108,15 +108,17 @@ def run_play(a: PlayArgs, stats_path: Path | None, save_dir: Path | None,
                               options=a.options, force=a.force, speed=a.speed,
                               autoplay=bool(a.autoplay), resume=a.resume,
                               stats_path=stats_path, save_dir=save_dir)
+    stops = StopRequest()
     try:
-        return _table_game(mode.table, a, stats_path, save_dir)
+        with signals_to(stops):         # a signal ends the table its own way: the game saved
+            return _table_game(mode.table, a, stats_path, save_dir, stops)
     except KeyboardInterrupt as exc:
         print("\neuchre play: interrupted", file=sys.stderr)
         return exit_code_of(exc)
 
 
 def _table_game(table: ModuleType, a: PlayArgs, stats_path: Path | None,
-                save_dir: Path | None) -> int:
+                save_dir: Path | None, stops: StopRequest) -> int:
     from pyengine.play.sheetview import sheet_lines
     from pyengine.play.shell import (
         Ends,
@@ -145,10 +147,14 @@ def _table_game(table: ModuleType, a: PlayArgs, stats_path: Path | None,
         # the partial transcript follows every move, as in line mode (a hang-up or a
         # kill during a table game then loses nothing but the move being made)
         record = None if writer is None else transcript_recorder(writer, loop)
-        result = table.run_table(loop, speed=a.speed or "normal",
-                                 hints=supports(loop.game.rules), style=style, record=record)
-        loop = result.loop
-        stopped, code = _outcome(result)
+        if stops.signum is None:        # else a signal came first: no table to draw
+            result = table.run_table(loop, speed=a.speed or "normal",
+                                     hints=supports(loop.game.rules), style=style,
+                                     record=record, stops=stops)
+            loop = result.loop
+            stopped, code = _outcome(result)
+        if stops.signum is not None:
+            stopped, code = stopped_words(stops.signum), exit_code_of(stops.signum)
         if loop.is_over():            # the table's screen is gone: leave the sheet behind
             try:
                 _echo("", *sheet_lines(loop.score_sheet(), loop.game.rules, style,

@@ -25,9 +25,10 @@ Exit codes:
   transcript path that cannot be written (a missing or locked folder, a FIFO,
   a device) or that exists (``--force`` replaces it), a ``resume`` file that is
   finished, corrupt or unreadable
-* 130 - interrupted with Ctrl-C (SIGINT); 143 - ended by SIGTERM (``kill``)
+* 128 + the signal: 130 interrupted with Ctrl-C (SIGINT); 143 ended by SIGTERM
+  (``kill``); 129 the terminal was closed (SIGHUP); 131 Ctrl-\\ (SIGQUIT)
 
-Every way out (end, ``q``, EOF, Ctrl-C, ``kill``) prints the score so far and,
+Every way out (end, ``q``, EOF, Ctrl-C, ``kill``, a closed terminal) prints the score so far and,
 with ``transcript``, writes the events so far (an unfinished game's transcript
 simply has no ``game_over``; the shell says so, and how to go on with it:
 ``euchre play --resume FILE``). The transcript is written as the game goes
@@ -73,7 +74,13 @@ from pyengine.play.terminal import line_editing
 from pyengine.play.textview import Narrator, Style, intro_line, score_text
 from pyengine.players.runner import HandLimitReached
 from pyengine.records.filelock import Busy
-from pyengine.records.safeio import exit_code_of, shielded, stop_signals
+from pyengine.records.safeio import (
+    exit_code_of,
+    shielded,
+    signal_of,
+    stop_signals,
+    stopped_words,
+)
 from pyengine.records.transcript import from_game
 from pyengine.records.transcript_writer import TranscriptWriter, check_target
 
@@ -267,7 +274,7 @@ def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out
     except EndOfInput:
         stopped, code = "Input ended", EXIT_EOF
     except KeyboardInterrupt as exc:
-        stopped, code = "Interrupted", exit_code_of(exc)
+        stopped, code = stopped_words(signal_of(exc)), exit_code_of(exc)
     except OutputClosed:
         stopped, code = "Output closed", EXIT_FAILED
     except IllegalAction as exc:   # a computer player's bug: say it, keep the evidence
@@ -308,7 +315,7 @@ def finish_game(loop: GameLoop, ends: Ends, tell: Callable[..., None], stopped: 
 
     game, writer = loop.game, ends.writer
     if stopped is not None:
-        if stopped == "Interrupted":
+        if stopped.startswith("Interrupted"):
             say("")
         say("", f"{stopped} during hand {game.hand_no}. "
             f"Score so far: {score_text(game.total, None)}")
