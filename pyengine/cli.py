@@ -282,7 +282,13 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
     import json
 
     from pyengine.core.rules import UnknownRules, preset
-    from pyengine.measure.arena import PlayerSpecError, check_matchup, make_player, run_matches
+    from pyengine.measure.arena import (
+        PlayerSpecError,
+        check_matchup,
+        make_player,
+        run_matches,
+        usable_jobs,
+    )
     from pyengine.measure.arenastats import chart as draw
     from pyengine.measure.arenastats import report_lines, summarise, summary_json
     from pyengine.measure.progress import bar, reporter
@@ -296,13 +302,22 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
         check_matchup(rules, team_a, team_b)
     except (PlayerSpecError, UnknownRules) as exc:
         raise click.UsageError(str(exc)) from None
+    jobs, note = usable_jobs(jobs)
+    if note:
+        click.echo(f"euchre arena: {note}", err=True)
+    done = [0]                         # the bar counts nothing when it is not shown
     with bar(matches, "arena", "match") as b:
+        moved = reporter(b)
+
+        def progress(n: int, total: int) -> None:
+            done[0] = n
+            moved(n, total)
+
         try:
-            results, secs = run_matches(rules, team_a, team_b, matches, seed, jobs,
-                                        reporter(b))
+            results, secs = run_matches(rules, team_a, team_b, matches, seed, jobs, progress)
         except KeyboardInterrupt:
             b.close()
-            click.echo(f"euchre arena: interrupted after {b.n:,} of {matches:,} matches",
+            click.echo(f"euchre arena: interrupted after {done[0]:,} of {matches:,} matches",
                        err=True)
             sys.exit(130)
     s = summarise(results, team_a, team_b, rules, secs, jobs)

@@ -12,12 +12,12 @@ Ctrl-C, 143 for SIGTERM). click runs without its standalone mode, which would tu
 a Ctrl-C in its own code (before a command installs its handling) into "Aborted!"
 and exit 1.
 
-The signals are blocked as soon as this module is imported, not when :func:`main`
-starts: the console script that imports it runs code of its own first (a regular
-expression compiled for ``sys.argv[0]``), where a Ctrl-C was a traceback. This
-module is the command's alone - nothing else imports it. The window before it runs
-- the interpreter's own start and the import of this one small file - is as short
-as a Python program can make it.
+The signals are blocked from the first line of ``pyengine/__init__.py`` when the
+process is the ``euchre`` command, not when :func:`main` starts: the console
+script imports the package and this module and runs code of its own (a regular
+expression compiled for ``sys.argv[0]``) before it calls :func:`main`, and a
+Ctrl-C there was a traceback. The window before that - the interpreter's own
+start - is as short as a Python program can make it.
 """
 
 import sys
@@ -26,9 +26,10 @@ try:                                  # a Ctrl-C here ends the command quietly (
     import signal
 
     STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
-    # held until the imports are done (pyengine's __init__ held them first, for this
-    # command only); afterwards the mask is the one the command started with
-    _BEFORE = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS) - set(STOPS)
+    # pyengine's __init__ holds them for this command (and only for it: importing this
+    # module elsewhere blocks nothing); once the imports are done the mask is the one
+    # the command started with
+    _BEFORE = signal.pthread_sigmask(signal.SIG_BLOCK, ()) - set(STOPS)
 except KeyboardInterrupt:
     raise SystemExit(130) from None
 
