@@ -209,3 +209,28 @@ def test_a_saved_game_being_played_is_listed_as_such_and_not_resumed(tmp_path, g
     assert r.returncode == 2 and b"another euchre" in r.stderr, r.stderr
     code, out, err = g.end("q")
     assert code == 0 and "The game so far is saved" in out, out[-300:]
+
+
+def test_resuming_a_file_whose_later_moves_a_crash_left_in_partial_is_refused(tmp_path):
+    # a resumed game killed with kill -9 leaves its newer moves in FILE.partial; the
+    # next --resume FILE wrote over them
+    r = run(["--seed", "5", "--transcript", "live.json"], tmp_path, stdin="q\n")
+    assert r.returncode == 0, r.stderr
+    a = Game("--resume", "live.json", cwd=tmp_path)
+    try:
+        a.prompt()
+        a.send("p")
+        a.prompt()
+        a.p.kill()                                       # kill -9: no chance to rename
+        a.p.wait(10)
+    finally:
+        a.kill()
+    later = tmp_path / "live.json.partial"
+    moves = len(read(later).events)
+    assert moves > len(read(tmp_path / "live.json").events)
+    r = run(["--resume", "live.json"], tmp_path, stdin="q\n")
+    err = r.stderr.decode()
+    assert r.returncode == 2 and "holds later moves" in err, (r.returncode, err)
+    assert len(read(later).events) == moves                  # nothing written over
+    r = run(["--resume", "live.json.partial"], tmp_path, stdin="q\n")
+    assert r.returncode == 0, r.stderr

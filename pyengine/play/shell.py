@@ -82,7 +82,7 @@ from pyengine.records.safeio import (
     stopped_words,
 )
 from pyengine.records.transcript import from_game
-from pyengine.records.transcript_writer import TranscriptWriter, check_target
+from pyengine.records.transcript_writer import TranscriptWriter, check_target, partial_path
 
 __all__ = ["EXIT_EOF", "EXIT_FAILED", "EXIT_INTERRUPT", "EXIT_OK", "EXIT_USAGE", "HUMAN",
            "AnswerError", "EndOfInput", "OutputClosed", "Quit", "Session", "choose_style",
@@ -163,6 +163,12 @@ def start_game(seed: int | None, auto: bool, transcript: Path | None, rules_name
                 return None, False, None
             except OSError:
                 pass                                  # GameLoop.resume says why, below
+            later = partial_path(source)
+            if transcript == source and later.is_file():  # a crash left the newer moves
+                holder.close()
+                _usage(f"cannot resume {source}: {later} holds later moves of this game "
+                       f"(it was interrupted): euchre play --resume {later}")
+                return None, False, None
             try:
                 loop = GameLoop.resume(source, autoplay_forced=autoplay)
             except ResumeError as exc:
