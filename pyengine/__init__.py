@@ -29,8 +29,23 @@ project's tests run them from the installed package).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING
+import sys as _sys
+
+# The ``euchre`` command (and only it: its script is named so) holds the stop signals
+# off from its first module on, so that a Ctrl-C or ``kill`` while it starts is one
+# line, never a traceback; pyengine.tools.entry lets them through once its modules are
+# imported. Importing pyengine as a library changes nothing.
+if _sys.argv and _sys.argv[0].rpartition("/")[2] == "euchre":
+    try:
+        import signal as _signal
+
+        _signal.pthread_sigmask(_signal.SIG_BLOCK, (_signal.SIGINT, _signal.SIGTERM,
+                                                    _signal.SIGHUP, _signal.SIGQUIT))
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+
+import importlib  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 # Each public name by the module it lives in, as the folders group them: core/ (the rules
 # of the game), players/ (computer players and whole games), records/ (transcripts and

@@ -16,8 +16,6 @@ from pyengine.core.rng import SEED_MAX, SEED_MIN
 from pyengine.play.pace import SPEEDS
 from pyengine.players.levels import DEFAULT_LEVEL, LEVELS
 
-UNFINISHED_FILE = "unfinished.json"   # a quit game without --transcript: --resume it
-
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="euchre64", prog_name="euchre",
@@ -50,9 +48,11 @@ def cli() -> None:
 @click.option("--speed", type=click.Choice(SPEEDS), default=None,
               help="Pause before each computer move, as on the C64. Default: normal on "
                    "a terminal, instant when the output is a pipe or a file.")
-@click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="FILE",
+@click.option("--resume", type=str, is_flag=False, flag_value="", default=None,
+              metavar="[FILE]",
               help="Go on with the unfinished game of a transcript (the game number and "
-                   "rules are the file's); it goes on being written to FILE.")
+                   "rules are the file's); it goes on being written to FILE. Without "
+                   "FILE: list your unfinished games.")
 @click.option("--autoplay/--no-autoplay", default=None,
               help="Play a card by itself when it is your only legal one. Default: on "
                    "in the full-screen table, off in line mode.")
@@ -64,7 +64,7 @@ def cli() -> None:
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | None,
          ascii_only: bool, rules_name: str, options: tuple[str, ...], force: bool,
-         plain: bool, speed: str | None, resume: Path | None,
+         plain: bool, speed: str | None, resume: str | None,
          autoplay: bool | None, opponents: str) -> None:
     """Play Euchre: you are South, the computer plays the other seats.
 
@@ -73,8 +73,14 @@ def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | No
     prompt: ? help, t hint, u take back, l last trick, q quit.
     """
     from pyengine.play.modes import PlayArgs, run_play
+    from pyengine.play.saved import list_saved, saved_lines, store_dir
     from pyengine.play.stats import data_dir, stats_path
 
+    store = store_dir(data_dir())
+    if resume == "":                  # --resume without a file: the games to go on with
+        for line in saved_lines(list_saved(store), store):
+            click.echo(line)
+        return
     if resume is not None:
         given = [flag for flag, name in (("--seed", "seed"), ("--rules", "rules_name"),
                                          ("--option", "options"), ("--auto", "auto"))
@@ -83,16 +89,22 @@ def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | No
             raise click.UsageError(f"--resume plays on the game of FILE, with its own game "
                                    f"number and rules: drop {', '.join(given)}")
     args = PlayArgs(seed, auto, transcript, ascii_only, rules_name, options, force, speed,
-                    autoplay, resume, plain, opponents)
-    sys.exit(run_play(args, stats_path=stats_path(),
-                      save_path=data_dir() / UNFINISHED_FILE))
+                    autoplay, None if resume is None else Path(resume), plain, opponents)
+    sys.exit(run_play(args, stats_path=stats_path(), save_dir=store))
 
 
 @cli.command()
 @click.option("--reset", is_flag=True, help="Forget the record (start again from nothing).")
 def stats(reset: bool) -> None:
     """Your record in euchre play: games won and lost, points, euchres, lone hands."""
-    from pyengine.play.stats import StatsError, load_stats, reset_stats, stats_lines, stats_path
+    from pyengine.play.stats import (
+        StatsError,
+        can_set_aside,
+        load_stats,
+        reset_stats,
+        stats_lines,
+        stats_path,
+    )
 
     path = stats_path()
     if reset:
@@ -105,8 +117,16 @@ def stats(reset: bool) -> None:
     try:
         record = load_stats(path)
     except StatsError as exc:
-        click.echo(f"euchre stats: {exc}; it is set aside at your next finished game, or "
-                   "remove it with euchre stats --reset", err=True)
+        if exc.corrupt and can_set_aside(path):
+            then = ("it is set aside at your next finished game, or remove it with "
+                    "euchre stats --reset")
+        elif exc.corrupt:              # its folder cannot be written: nothing sets it aside
+            then = ("it cannot be set aside (its folder cannot be written, or "
+                    f"{path.name}.corrupt is in the way), so no game is recorded until it "
+                    "is removed")
+        else:                          # a FIFO, a folder, a file that cannot be read
+            then = "no game is recorded until it is removed or can be read"
+        click.echo(f"euchre stats: {exc}; {then}", err=True)
         sys.exit(1)
     for line in stats_lines(record):
         click.echo(line)
@@ -288,7 +308,13 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
     import json
 
     from pyengine.core.rules import UnknownRules, preset
-    from pyengine.measure.arena import PlayerSpecError, check_matchup, make_player, run_matches
+    from pyengine.measure.arena import (
+        PlayerSpecError,
+        check_matchup,
+        make_player,
+        run_matches,
+        usable_jobs,
+    )
     from pyengine.measure.arenastats import chart as draw
     from pyengine.measure.arenastats import report_lines, summarise, summary_json
     from pyengine.measure.cluster import ClusterError
@@ -306,6 +332,10 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
             check_matchup(rules, baseline, team_b)
     except (PlayerSpecError, UnknownRules) as exc:
         raise click.UsageError(str(exc)) from None
+    jobs, note = usable_jobs(jobs)
+    if note:
+        click.echo(f"euchre arena: {note}", err=True)
+    done = [0]                         # the bar counts nothing when it is not shown
     if sprt or baseline is not None:
         from pyengine.measure.sprt import sprt_command
         if chart is not None or json_out is not None:
@@ -313,15 +343,21 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
         sys.exit(sprt_command(rules, team_a, team_b, baseline, delta, matches, seed, jobs,
                               scheduler, sprt))
     with bar(matches, "arena", "match") as b:
+        moved = reporter(b)
+
+        def progress(n: int, total: int) -> None:
+            done[0] = n
+            moved(n, total)
+
         try:
             results, secs = run_matches(rules, team_a, team_b, matches, seed, jobs,
-                                        reporter(b), scheduler=scheduler)
+                                        progress, scheduler=scheduler)
         except ClusterError as exc:
             b.close()
             raise click.UsageError(str(exc)) from None
         except KeyboardInterrupt:
             b.close()
-            click.echo(f"euchre arena: interrupted after {b.n:,} of {matches:,} matches",
+            click.echo(f"euchre arena: interrupted after {done[0]:,} of {matches:,} matches",
                        err=True)
             sys.exit(130)
     s = summarise(results, team_a, team_b, rules, secs, jobs)

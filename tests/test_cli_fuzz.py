@@ -19,6 +19,8 @@ import json
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -296,3 +298,69 @@ def test_fuzzed_command_ends_cleanly_within_its_limit(command: str, tmp_path: Pa
         assert took < LIMIT, f"euchre {line}: {took:.0f} s"
         codes[r.exit_code] = codes.get(r.exit_code, 0) + 1
     print(f"{command}: {RUNS} runs, exit codes {dict(sorted(codes.items()))}")
+
+
+# --- signals and two processes at once (issue 27) ----------------------------------------
+
+SIGNAL_RUNS = 12
+STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+EUCHRE = str(Path(sys.executable).with_name("euchre"))
+AT_ONCE = {"play": play_args, "stats": stats_args, "replay": replay_args,
+           "arena": arena_args, "rules": rules_args}
+
+
+def _run_all(commands: list[tuple[list[str], str]], cwd: Path, sig: int | None,
+             delay: float) -> list[tuple[int, str, str]]:
+    """Start every command at once; send ``sig`` to each after ``delay`` s (None: no
+    signal); each is killed if it outlives LIMIT."""
+    procs = []
+    for i, (args, stdin) in enumerate(commands):
+        given = cwd / f"stdin-{i}.txt"
+        given.write_text(stdin)
+        with open(given, "rb") as f:
+            procs.append(subprocess.Popen([EUCHRE, *args], cwd=cwd, stdin=f,
+                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+    try:
+        if sig is not None:
+            time.sleep(delay)
+            for p in procs:
+                if p.poll() is None:
+                    p.send_signal(sig)
+        ran = []
+        for p in procs:
+            out, err = p.communicate(timeout=LIMIT)
+            ran.append((p.returncode, out.decode(errors="replace"),
+                        err.decode(errors="replace")))
+        return ran
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+            p.wait(10)
+
+
+def test_fuzzed_commands_under_signals_and_side_by_side(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    """Random commands of the shell, two at once in one folder (the same transcript
+    names, the same record) and under a random stop signal at a random moment: no
+    traceback, an exit code the command documents or 128 + the signal, no hang."""
+    monkeypatch.chdir(tmp_path)
+    rng = random.Random(f"{SEED}-signals")
+    files = Files(tmp_path, rng)
+    seen: dict[str, int] = {}
+    for _ in range(SIGNAL_RUNS):
+        name = rng.choice(sorted(AT_ONCE))
+        first = AT_ONCE[name](rng, files)
+        pair = [first, first] if rng.random() < 0.5 else [first]
+        sig = rng.choice([None, *STOPS])
+        ran = _run_all(pair, tmp_path, sig, rng.uniform(0.2, 1.5))   # after start-up
+        line = " ".join(first[0])
+        for code, out, err in ran:
+            assert "Traceback" not in err and "Traceback" not in out, (
+                f"euchre {line}\n{err[-1500:]}")
+            allowed = EXIT_CODES | ({128 + sig} if sig else set())
+            assert code in allowed, f"euchre {line}: exit {code} ({sig})\n{err[-800:]}"
+            key = f"{name}{' x2' if len(pair) == 2 else ''}" + (f" {sig.name}" if sig else "")
+            seen[key] = seen.get(key, 0) + 1
+    print(f"signals and pairs: {SIGNAL_RUNS} runs: {dict(sorted(seen.items()))}")

@@ -16,8 +16,14 @@ CI plays :data:`CI_GAMES` games; ``make exhaustive`` (``-m slow``) plays
 from __future__ import annotations
 
 import io
+import json
+import os
 import random
 import re
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -122,3 +128,101 @@ def test_fuzzed_shell_input_never_crashes_and_keeps_the_game(tmp_path, capsys):
 def test_fuzzed_shell_input_many_games(tmp_path, capsys):
     eof_at = fuzz(SLOW_GAMES, tmp_path, capsys)
     assert set(PROMPTS.values()) <= set(eof_at), eof_at
+
+
+# --- two processes and signals (issue 27) ------------------------------------------------
+
+TWO_ROUNDS = 10
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+EXIT_CODES = {0, 1, 2} | {128 + s for s in STOP_SIGNALS}
+
+
+def _euchre(*args: str, env: dict, cwd: Path) -> subprocess.Popen:
+    return subprocess.Popen([str(Path(sys.executable).with_name("euchre")), "play",
+                             "--plain", "--ascii", *args], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=cwd)
+
+
+def _until_prompt(p: subprocess.Popen, timeout: float = 60) -> None:
+    got, end = b"", time.monotonic() + timeout
+    os.set_blocking(p.stdout.fileno(), False)
+    while not got.endswith((b"? ", b": ")) and p.poll() is None:
+        assert time.monotonic() < end, got[-300:]
+        chunk = p.stdout.read()
+        if chunk:
+            got += chunk
+        else:
+            time.sleep(0.01)
+    os.set_blocking(p.stdout.fileno(), True)
+
+
+def _events(path: Path) -> int:
+    return len(json.loads(path.read_text())["events"]) if path.exists() else 0
+
+
+def _kept_at(out: str) -> Path | None:
+    found = re.findall(r"(?:Transcript written to|--resume) (\S+?)(?: \(|\.?$)", out, re.M)
+    return Path(found[-1]) if found else None
+
+
+def two_at_once(round_no: int, tmp_path: Path, seen: Counter) -> None:
+    """Game A runs; a second process resumes its file, starts a game over its name, or
+    a signal comes; A ends. No traceback, codes known, A keeps every event it had."""
+    rng = random.Random(1000 + round_no)
+    home = tmp_path / f"r{round_no}"
+    home.mkdir()
+    env = dict(os.environ, XDG_DATA_HOME=str(home / "data"))
+    named = rng.random() < 0.5
+    seed = str(rng.randrange(0x10000))
+    a = _euchre("--seed", seed, *(["--transcript", "live.json"] if named else []), env=env,
+                cwd=home)
+    procs = [a]
+    try:
+        _until_prompt(a)
+        for _ in range(rng.randrange(3)):
+            a.stdin.write(rng.choice([b"p\n", b"1\n", b"o\n", b"?\n"]))
+            a.stdin.flush()
+            _until_prompt(a)
+        partials = ([home / "live.json.partial"] if named
+                    else list((home / "data" / "euchre64" / "unfinished").glob("*.partial")))
+        assert len(partials) == 1, partials
+        had = _events(partials[0])
+        what = rng.choice(["resume", "take-name", "signal"])
+        seen[what] += 1
+        if what == "signal":
+            sig = rng.choice(STOP_SIGNALS)
+            a.send_signal(sig)
+        else:
+            args = (["--resume", str(partials[0])] if what == "resume"
+                    else ["--seed", "1", "--transcript", "live.json", "--force"])
+            b = _euchre(*args, env=env, cwd=home)
+            procs.append(b)
+            out, err = b.communicate(b"p\np\nq\n", timeout=60)
+            assert b"Traceback" not in err, err.decode()
+            assert b.returncode == 2 and b"by another euchre" in err, (b.returncode, err)
+            assert len(err.decode().strip().splitlines()) == 1, err
+        out, err = a.communicate(b"q\n", timeout=60)
+        text = out.decode()
+        assert "Traceback" not in err.decode() and a.returncode in EXIT_CODES, (
+            a.returncode, err.decode()[-1500:])
+        kept = _kept_at(text)
+        assert kept is not None, text[-500:]
+        kept = kept if kept.is_absolute() else home / kept
+        assert _events(kept) >= had, (what, had, kept)     # A lost nothing it played
+        t = read(kept)
+        assert str(t.seed) == seed
+        for f in home.rglob("*.json*"):                     # no file on disk is torn
+            json.loads(f.read_text())
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+            p.wait(10)
+
+
+def test_two_processes_and_signals_never_lose_a_game(tmp_path, capsys):
+    seen: Counter = Counter()
+    for round_no in range(TWO_ROUNDS):
+        two_at_once(round_no, tmp_path, seen)
+    report(capsys, f"shell fuzz, two at once: {TWO_ROUNDS} rounds ({dict(seen)}), "
+                   "no traceback, every second process refused in one line, no game lost")

@@ -32,7 +32,7 @@ def _fake_table(calls: list, quit_after: int | None = None, stopped: str = "",
     every move as the real table does, and (``seen``) keeps how many events the partial
     transcript at ``partial`` held on disk after each human move."""
     def run_table(loop: GameLoop, *, speed: str, hints: bool, style,
-                  record=None) -> SimpleNamespace:
+                  record=None, stops=None) -> SimpleNamespace:
         calls.append((loop, speed, hints, style))
         made = 0
         while not loop.is_over():

@@ -269,15 +269,16 @@ def test_a_quit_game_resumed_goes_on_identically(tmp_path, rules_name):
 
 
 def test_an_unfinished_game_without_a_transcript_is_saved_for_resume(tmp_path):
-    save = tmp_path / "data" / "unfinished.json"
-    code, text = play(Scripted(preset("bit93"), 8, stop_after=4), "bit93", 8, save_path=save)
+    store = tmp_path / "data" / "unfinished"
+    code, text = play(Scripted(preset("bit93"), 8, stop_after=4), "bit93", 8, save_dir=store)
     assert code == EXIT_EOF
+    [save] = store.iterdir()
     assert f"go on with it later: euchre play --resume {save}" in text
     assert GameLoop.resume(save).game.seed == 8
     blocked = tmp_path / "file"
     blocked.write_text("")
     code, text = play(Scripted(preset("bit93"), 8, stop_after=4), "bit93", 8,
-                      save_path=blocked / "unfinished.json")
+                      save_dir=blocked / "unfinished")
     assert code == EXIT_EOF and "could not be saved to" in text
 
 

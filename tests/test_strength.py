@@ -10,8 +10,11 @@ from __future__ import annotations
 import json
 import multiprocessing
 import re
+import signal
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -19,7 +22,7 @@ import pytest
 import pyengine.measure.audit as audit
 import pyengine.measure.strength as strength
 from pyengine.core.rules import BIT93, STANDARD
-from pyengine.measure.arena import run_matches
+from pyengine.measure.arena import pooled, run_matches
 from pyengine.measure.arenastats import summarise
 from pyengine.measure.strength_page import (
     BEGIN_MARK,
@@ -37,6 +40,7 @@ from pyengine.measure.strength_parts import (
     cpu_seconds,
     part_names,
 )
+from pyengine.records.safeio import shielded
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "docs" / "strength-baseline.json"
@@ -216,10 +220,32 @@ def _burn(seconds: float) -> float:
     return time.process_time() - start
 
 
+@contextmanager
+def _at_most(seconds: int) -> Iterator[None]:
+    """Fail (and kill the workers) if the block outlives ``seconds``: a CI run that can
+    hang is a failing CI."""
+    def late(signum: int, frame: object) -> None:
+        for child in multiprocessing.active_children():
+            child.kill()
+        raise TimeoutError(f"more than {seconds} s: the pool's workers could not be ended")
+
+    old = signal.signal(signal.SIGALRM, late)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def test_cpu_counts_the_pool_workers() -> None:
+    # make test once hung here 9.5 minutes: a worker that had inherited a SIGTERM
+    # handler could not be ended by the pool. The arena's pool starts its workers
+    # without the parent's handlers or blocked signals; here the parent holds SIGTERM
+    # back (as a game writing its transcript does), and the wait is bounded.
     before = cpu_seconds()
-    with multiprocessing.get_context("fork").Pool(2) as pool:    # as the arena's
-        used = sum(pool.map(_burn, [0.15, 0.15]))
+    with _at_most(120), shielded():
+        used = sum(pooled(_burn, [0.15, 0.15], 2))
     after = cpu_seconds()
     assert after - before >= used > 0.29
 

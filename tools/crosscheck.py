@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +19,7 @@ from pathlib import Path
 from pyengine.core.rules import BIT93
 from pyengine.players.player import RandomPlayer, RefPlayer
 from pyengine.players.runner import play_game
+from pyengine.records.safeio import worker_signals
 from pyengine.records.transcript import from_game
 
 from .core import Core, FumblingChooser
@@ -100,10 +100,10 @@ def _init_worker(prg: str) -> None:
     """A worker: its own Core; Ctrl-C is the parent's to handle (it ends the pool).
     SIGTERM, which the pool sends its workers when it is done, ends a worker quietly:
     the handler it inherits from the ``euchre`` command's start-up (tools/entry.py)
-    would print a StartupTerminated traceback per worker."""
+    would print a StartupTerminated traceback per worker (so would SIGHUP and SIGQUIT:
+    :func:`~pyengine.records.safeio.worker_signals` resets every stop signal)."""
     global _worker_core
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    worker_signals()
     _worker_core = Core(prg)
 
 

@@ -22,12 +22,22 @@ after a colon (``pimc:worlds=20,time=0``; ``random:seed=3``; ``ismcts:sims=500``
 ``pimc`` alone means the arena setting :data:`pyengine.players.pimc.ARENA`; ``ismcts``
 is OpenSpiel's IS-MCTS (:mod:`pyengine.players.ismcts`, optional ``open_spiel``), which
 plays only the ``standard`` rules, and in its matches no dealer discards the upcard.
+``pimc``'s worlds and candidates are capped (:data:`MAX_WORLDS`, :data:`MAX_CANDIDATES`):
+its time and memory grow with them, and past the cap a match never ends.
+
+The pool (:func:`run_matches`): at most :func:`usable_jobs` workers (the cores this
+process may use; each worker holds a whole engine), started with
+:func:`~pyengine.records.safeio.worker_signals` (none of the stop handlers or blocked
+signals of the command that forked them), and fed a few tasks at a time, so that
+Ctrl-C ends it at once: nothing is waiting to be fed when the pool is terminated.
 """
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
-import signal
+import os
+import queue
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields
@@ -38,8 +48,12 @@ from pyengine.core.rules import Rules
 from pyengine.players.player import BidThresholds, Player, RandomPlayer, RefPlayer
 from pyengine.players.runner import MAX_HANDS, HandLimitReached, play_out
 from pyengine.players.varplayer import VariantPlayer, classic
+from pyengine.records.safeio import worker_signals
 
 PLAYER_KINDS = ("random", "ref", "easy", "pimc", "ismcts")
+MAX_WORLDS = 1000          # 10x the most any measurement uses (100)
+MAX_CANDIDATES = 100
+FEED = 2                   # tasks in flight per worker
 
 
 class PlayerSpecError(ValueError):
@@ -79,9 +93,16 @@ def make_player(spec: str, seed: int = 0) -> Player:
     if kind == "pimc":
         from pyengine.players.pimc import PimcPlayer, parse_player_options
         try:
-            return PimcPlayer(parse_player_options(opts), name=spec)
+            config = parse_player_options(opts)
         except ValueError as exc:
             raise PlayerSpecError(f"pimc: {exc}") from None
+        for name, cap in (("worlds", MAX_WORLDS), ("candidates", MAX_CANDIDATES)):
+            if getattr(config, name) > cap:
+                raise PlayerSpecError(
+                    f"pimc: {name}={getattr(config, name):,} is more than {cap:,}: a decision "
+                    f"would take hours and its memory grows with the {name} (the "
+                    "measurements in docs/strength.md use at most 100 worlds)")
+        return PimcPlayer(config, name=spec)
     if kind == "ismcts":
         from pyengine.players.ismcts import INSTALL_HINT, IsmctsPlayer, available, parse_options
         try:
@@ -226,12 +247,17 @@ def play_match(rules: Rules, game_number: int, spec_a: str, spec_b: str, a_seats
                        records, decided=game.over)
 
 
-def _ignore_sigint() -> None:
-    """A worker leaves Ctrl-C to the parent, which ends the pool (no worker tracebacks);
-    SIGTERM, which the pool sends its workers when it is done, ends one quietly, whatever
-    handler the command that forked it had (``euchre``'s start-up installs one)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+def usable_jobs(asked: int) -> tuple[int, str | None]:
+    """The workers to start for ``--jobs asked``: no more than the cores this process may
+    run on (more only share them, at ~150 MB a worker); and the line saying so, if any."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    if asked <= cores:
+        return asked, None
+    return cores, (f"--jobs {asked} is more than the {cores} cores here: using {cores} "
+                   "(more workers would only share them, each holding a whole engine)")
 
 
 def _run_task(task: tuple) -> MatchResult:
@@ -270,11 +296,44 @@ def run_matches(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int 
             if progress:
                 progress(len(results), len(work))
     else:
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:   # Ctrl-C: terminated
-            for r in pool.imap_unordered(_run_task, work, chunksize=1):
-                results.append(r)
-                if progress:
-                    progress(len(results), len(work))
+        for r in pooled(_run_task, work, jobs):
+            results.append(r)
+            if progress:
+                progress(len(results), len(work))
     results.sort(key=lambda r: (r.sequence, r.a_seats))
     return results, time.perf_counter() - start
+
+
+def pooled(run: Callable[[tuple], MatchResult], work: list[tuple], jobs: int,
+           poll: float = 0.2) -> Iterator[MatchResult]:
+    """``run`` over ``work`` on ``jobs`` forked workers, results as they come.
+
+    At most :data:`FEED` tasks per worker are in flight, so the pool's task feeder
+    never blocks on a full pipe, and any exception - Ctrl-C first - terminates the
+    workers at once (they end on SIGTERM: :func:`worker_signals`)."""
+    ctx = multiprocessing.get_context("fork")
+    pool = ctx.Pool(jobs, initializer=worker_signals)
+    done: queue.SimpleQueue = queue.SimpleQueue()
+    tasks_left = iter(work)
+    in_flight = 0
+    try:
+        while True:
+            for task in itertools.islice(tasks_left, FEED * jobs - in_flight):
+                pool.apply_async(run, (task,), callback=done.put, error_callback=done.put)
+                in_flight += 1
+            if not in_flight:
+                break
+            try:
+                r = done.get(timeout=poll)       # a timeout: Ctrl-C is seen at once
+            except queue.Empty:
+                continue
+            in_flight -= 1
+            if isinstance(r, BaseException):
+                raise r
+            yield r
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()

@@ -55,6 +55,7 @@ from pyengine.players.player import (
     thresholds_for,
 )
 from pyengine.players.solver import Solver, to_mask
+from pyengine.records.safeio import worker_signals
 
 ROLES = ("maker", "maker's partner", "defender", "against a loner")
 WEIGHT_LIMIT = 12
@@ -214,7 +215,7 @@ def _gather(fn: Callable, games: int, seed: int, jobs: int) -> list:
     seeds = range(seed, seed + games)
     if jobs <= 1:
         return [r for s in seeds for r in fn(s)]
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    with multiprocessing.get_context("fork").Pool(jobs, initializer=worker_signals) as pool:
         return [r for rows in pool.map(fn, seeds, chunksize=4) for r in rows]
 
 

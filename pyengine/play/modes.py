@@ -23,7 +23,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TextIO
 
-from pyengine.records.safeio import exit_code_of
+from pyengine.records.safeio import StopRequest, exit_code_of, signals_to, stopped_words
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -96,7 +96,7 @@ class PlayArgs:
     opponents: str = "normal"          # the computer seats' level (pyengine.players.levels)
 
 
-def run_play(a: PlayArgs, stats_path: Path | None, save_path: Path | None,
+def run_play(a: PlayArgs, stats_path: Path | None, save_dir: Path | None,
              mode: Mode | None = None) -> int:
     """Play one game in the mode chosen; the exit code (pyengine.play.shell's)."""
     mode = mode or choose_mode(a.plain, sys.stdin, sys.stdout)
@@ -108,44 +108,54 @@ def run_play(a: PlayArgs, stats_path: Path | None, save_path: Path | None,
         return run_shell_game(a.seed, a.auto, a.transcript, a.ascii_only, a.rules_name,
                               options=a.options, force=a.force, speed=a.speed,
                               autoplay=bool(a.autoplay), resume=a.resume,
-                              stats_path=stats_path, save_path=save_path, level=a.opponents)
+                              stats_path=stats_path, save_dir=save_dir, level=a.opponents)
+    stops = StopRequest()
     try:
-        return _table_game(mode.table, a, stats_path, save_path)
+        with signals_to(stops):         # a signal ends the table its own way: the game saved
+            return _table_game(mode.table, a, stats_path, save_dir, stops)
     except KeyboardInterrupt as exc:
         print("\neuchre play: interrupted", file=sys.stderr)
         return exit_code_of(exc)
 
 
 def _table_game(table: ModuleType, a: PlayArgs, stats_path: Path | None,
-                save_path: Path | None) -> int:
+                save_dir: Path | None, stops: StopRequest) -> int:
     from pyengine.play.sheetview import sheet_lines
-    from pyengine.play.shell import Ends, finish_game, start_game, transcript_recorder
+    from pyengine.play.shell import (
+        Ends,
+        finish_game,
+        open_writer,
+        start_game,
+        transcript_recorder,
+    )
     from pyengine.play.streams import OutputClosed, choose_style
     from pyengine.players.pimc import supports
     from pyengine.records.safeio import shielded
-    from pyengine.records.transcript import from_game
 
     autoplay = True if a.autoplay is None else a.autoplay
     loop, _, writer = start_game(a.seed, a.auto, a.transcript, a.rules_name, a.options,
-                                 a.force, autoplay, a.resume, a.opponents)
+                                 a.force, autoplay, a.resume, save_dir, a.opponents)
     if loop is None:
         return EXIT_USAGE
     if writer is not None:
-        try:
-            writer.open(from_game(loop.game))
-        except OSError as exc:
-            print(f"euchre play: --transcript: cannot write {writer.partial} "
-                  f"({exc.strerror})", file=sys.stderr)
+        problem = open_writer(writer, loop)
+        if problem:
+            writer.close()
+            print(f"euchre play: {problem}", file=sys.stderr)
             return EXIT_USAGE
     style = choose_style(sys.stdout, a.ascii_only)
     try:
         # the partial transcript follows every move, as in line mode (a hang-up or a
         # kill during a table game then loses nothing but the move being made)
         record = None if writer is None else transcript_recorder(writer, loop)
-        result = table.run_table(loop, speed=a.speed or "normal",
-                                 hints=supports(loop.game.rules), style=style, record=record)
-        loop = result.loop
-        stopped, code = _outcome(result)
+        if stops.signum is None:        # else a signal came first: no table to draw
+            result = table.run_table(loop, speed=a.speed or "normal",
+                                     hints=supports(loop.game.rules), style=style,
+                                     record=record, stops=stops)
+            loop = result.loop
+            stopped, code = _outcome(result)
+        if stops.signum is not None:
+            stopped, code = stopped_words(stops.signum), exit_code_of(stops.signum)
         if loop.is_over():            # the table's screen is gone: leave the sheet behind
             try:
                 _echo("", *sheet_lines(loop.score_sheet(), loop.game.rules, style,
@@ -153,7 +163,7 @@ def _table_game(table: ModuleType, a: PlayArgs, stats_path: Path | None,
             except OutputClosed:
                 pass
         with shielded():               # a Ctrl-C now waits until the transcript is written
-            return finish_game(loop, Ends(writer, stats_path, save_path), _echo, stopped,
+            return finish_game(loop, Ends(writer, stats_path, save_dir), _echo, stopped,
                                code)
     finally:
         if writer is not None:

@@ -25,17 +25,22 @@ Exit codes:
   transcript path that cannot be written (a missing or locked folder, a FIFO,
   a device) or that exists (``--force`` replaces it), a ``resume`` file that is
   finished, corrupt or unreadable
-* 130 - interrupted with Ctrl-C (SIGINT); 143 - ended by SIGTERM (``kill``)
+* 128 + the signal: 130 interrupted with Ctrl-C (SIGINT); 143 ended by SIGTERM
+  (``kill``); 129 the terminal was closed (SIGHUP); 131 Ctrl-\\ (SIGQUIT)
 
-Every way out (end, ``q``, EOF, Ctrl-C, ``kill``) prints the score so far and,
+Every way out (end, ``q``, EOF, Ctrl-C, ``kill``, a closed terminal) prints the score so far and,
 with ``transcript``, writes the events so far (an unfinished game's transcript
 simply has no ``game_over``; the shell says so, and how to go on with it:
 ``euchre play --resume FILE``). The transcript is written as the game goes
 (:mod:`pyengine.records.transcript_writer`), so even ``kill -9`` leaves the game so
 far in ``FILE.partial``; an undo rewrites it without the move taken back. A
 resumed game goes on writing its own file unless another ``transcript`` is given.
-An unfinished human game without a transcript is saved to ``save_path`` when one
-is given (the CLI gives ``$XDG_DATA_HOME/euchre64/unfinished.json``). A finished
+A human game without a transcript is written as it goes to a file of its own in
+the folder ``save_dir`` when one is given (the CLI gives
+``$XDG_DATA_HOME/euchre64/unfinished/``, :mod:`pyengine.play.saved`): kept if the
+game is left unfinished, removed once it is over. A file that another process is
+playing or writing (its lock, :mod:`pyengine.records.filelock`) is refused before
+the game starts, in one line (exit 2). A finished
 human game is added to the record in ``stats_path`` when one is given
 (:mod:`pyengine.play.stats`); a record that cannot be written is reported in one
 line and changes nothing else.
@@ -43,7 +48,6 @@ line and changes nothing else.
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 from collections.abc import Callable
@@ -63,15 +67,23 @@ from pyengine.play.answers import (
 )
 from pyengine.play.loop import GameLoop, ResumeError
 from pyengine.play.pace import Pace, default_speed
+from pyengine.play.saved import in_store, new_save_path
 from pyengine.play.session import EndOfInput, Quit, Session, replayed_narrator
 from pyengine.play.streams import Out, OutputClosed, choose_style
 from pyengine.play.terminal import line_editing
 from pyengine.play.textview import Narrator, Style, intro_line, score_text
 from pyengine.players.levels import DEFAULT_LEVEL, level_line
 from pyengine.players.runner import HandLimitReached
-from pyengine.records.safeio import exit_code_of, shielded, stop_signals
+from pyengine.records.filelock import Busy
+from pyengine.records.safeio import (
+    exit_code_of,
+    shielded,
+    signal_of,
+    stop_signals,
+    stopped_words,
+)
 from pyengine.records.transcript import from_game
-from pyengine.records.transcript_writer import TranscriptWriter, check_target
+from pyengine.records.transcript_writer import TranscriptWriter, check_target, partial_path
 
 __all__ = ["EXIT_EOF", "EXIT_FAILED", "EXIT_INTERRUPT", "EXIT_OK", "EXIT_USAGE", "HUMAN",
            "AnswerError", "EndOfInput", "OutputClosed", "Quit", "Session", "choose_style",
@@ -92,7 +104,7 @@ def run_shell_game(seed: int | None, auto: bool, transcript: Path | None, ascii_
                    force: bool = False, *, speed: str | None = None,
                    autoplay: bool = False, resume: Path | None = None,
                    sleep: Callable[[float], None] | None = None,
-                   stats_path: Path | None = None, save_path: Path | None = None,
+                   stats_path: Path | None = None, save_dir: Path | None = None,
                    level: str = DEFAULT_LEVEL) -> int:
     """Play one game in the shell; return the exit code (see the module docstring)."""
     stdin = sys.stdin if stdin is None else stdin
@@ -100,14 +112,14 @@ def run_shell_game(seed: int | None, auto: bool, transcript: Path | None, ascii_
     try:
         with stop_signals():
             loop, chosen, writer = start_game(seed, auto, transcript, rules_name, options, force,
-                                          autoplay, resume, level)
+                                              autoplay, resume, save_dir, level)
             if loop is None:
                 return EXIT_USAGE
             out = Out(stdout)
             pace = Pace(speed or default_speed(out.isatty()))
             if sleep is not None:
                 pace.sleep = sleep
-            ends = Ends(writer, stats_path, save_path)
+            ends = Ends(writer, stats_path, save_dir)
             try:
                 return _play(loop, chosen, choose_style(stdout, ascii_only), stdin, out, pace,
                              ends, resumed=resume is not None)
@@ -127,51 +139,100 @@ def _usage(message: str) -> None:
 
 def start_game(seed: int | None, auto: bool, transcript: Path | None, rules_name: str,
                options: tuple[str, ...], force: bool, autoplay: bool, resume: Path | None,
-               level: str = DEFAULT_LEVEL
+               save_dir: Path | None = None, level: str = DEFAULT_LEVEL
                ) -> tuple[GameLoop | None, bool, TranscriptWriter | None]:
     """The game (new, or resumed), whether its number was chosen at random, and its
-    transcript writer (not opened yet); (None, ...) after a usage message on stderr.
-    Either mode starts a game with it."""
+    transcript writer (not opened yet; a game of the ``save_dir`` store gets a scratch
+    one, its file removed once the game is over); (None, ...) after a usage message
+    on stderr. Either mode starts a game with it."""
     chosen = False
+    source: Path | None = None
+    scratch = False
     if resume is not None:
-        try:
-            loop = GameLoop.resume(resume, autoplay_forced=autoplay, level=level)
-        except ResumeError as exc:
-            _usage(str(exc))
-            return None, False, None
+        source = resume
         if transcript is None:                        # a resumed game goes on in its file
             transcript, force = resume, True
-    else:
-        try:
-            chosen_options = dict(parse_assignment(o) for o in options)
-            rules: Rules = rules_from(rules_name, chosen_options)
-        except (UnknownRules, OptionError) as exc:
-            _usage(str(exc))
-            return None, False, None
-        if seed is not None and not SEED_MIN <= seed <= SEED_MAX:
-            _usage(f"game number {seed} is out of range ({SEED_MIN}-{SEED_MAX})")
-            return None, False, None
-        chosen = seed is None
-        if seed is None:
-            seed = random.SystemRandom().randrange(SEED_MIN, SEED_MAX + 1)
-        loop = GameLoop.new(rules, seed, human=None if auto else HUMAN,
-                            autoplay_forced=autoplay, level=level)
-    writer = None
-    if transcript is not None:
-        problem = check_target(transcript, force)
+            scratch = save_dir is not None and in_store(resume, save_dir)
+    try:
+        writer = None if transcript is None else TranscriptWriter(transcript, force,
+                                                                  scratch=scratch)
+        if source is not None:
+            holder = writer or TranscriptWriter(source)
+            try:
+                holder.hold_source(source)            # before it is read: not mid-write
+            except Busy as exc:
+                _usage(f"cannot resume: {exc}")
+                return None, False, None
+            except OSError:
+                pass                                  # GameLoop.resume says why, below
+            later = partial_path(source)
+            if transcript == source and later.is_file():  # a crash left the newer moves
+                holder.close()
+                _usage(f"cannot resume {source}: {later} holds later moves of this game "
+                       f"(it was interrupted): euchre play --resume {later}")
+                return None, False, None
+            try:
+                loop = GameLoop.resume(source, autoplay_forced=autoplay, level=level)
+            except ResumeError as exc:
+                holder.close()
+                _usage(str(exc))
+                return None, False, None
+        else:
+            try:
+                chosen_options = dict(parse_assignment(o) for o in options)
+                rules: Rules = rules_from(rules_name, chosen_options)
+            except (UnknownRules, OptionError) as exc:
+                _usage(str(exc))
+                return None, False, None
+            if seed is not None and not SEED_MIN <= seed <= SEED_MAX:
+                _usage(f"game number {seed} is out of range ({SEED_MIN}-{SEED_MAX})")
+                return None, False, None
+            chosen = seed is None
+            if seed is None:
+                seed = random.SystemRandom().randrange(SEED_MIN, SEED_MAX + 1)
+            loop = GameLoop.new(rules, seed, human=None if auto else HUMAN,
+                                autoplay_forced=autoplay, level=level)
+            if writer is None and not auto and save_dir is not None:
+                writer = TranscriptWriter(new_save_path(save_dir, seed), scratch=True)
+                return loop, chosen, writer
+    except BaseException:
+        if source is not None and writer is not None:
+            writer.close()
+        raise
+    if writer is not None and not writer.scratch:
+        problem = check_target(writer.path, writer.force)
         if problem:
+            writer.close()
             _usage(f"--transcript: {problem}")
             return None, False, None
-        writer = TranscriptWriter(transcript, force)
     return loop, chosen, writer
+
+
+def open_writer(writer: TranscriptWriter, loop: GameLoop) -> str | None:
+    """Create the writer's file before the game; None, or the line to show (the game
+    does not start). A saved game's folder that cannot be made is not a reason to
+    refuse the game: it is played without being saved, and the end says so."""
+    try:
+        if writer.scratch:
+            writer.path.parent.mkdir(parents=True, exist_ok=True)
+        writer.open(from_game(loop.game))
+    except Busy as exc:
+        return str(exc)
+    except OSError as exc:
+        if writer.scratch:
+            writer.failure = f"cannot write {writer.partial} ({exc.strerror or exc})"
+            return None
+        return f"--transcript: cannot write {writer.partial} ({exc.strerror})"
+    return None
 
 
 @dataclass
 class Ends:
-    """Where a game's records go at its end: the transcript, the saved game, the stats."""
+    """Where a game's records go at its end: the transcript (or the saved game: a
+    scratch writer), the stats; ``save_dir`` the folder of saved games."""
     writer: TranscriptWriter | None
     stats_path: Path | None
-    save_path: Path | None
+    save_dir: Path | None
 
 
 def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out,
@@ -198,10 +259,9 @@ def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out
                       edit_lines=loop.human is not None and line_editing(stdin, stdout.stream),
                       record=None if writer is None else record)
     if writer is not None:
-        try:
-            writer.open(from_game(game))
-        except OSError as exc:
-            _usage(f"--transcript: cannot write {writer.partial} ({exc.strerror})")
+        problem = open_writer(writer, loop)
+        if problem:
+            _usage(problem)
             return EXIT_USAGE
     code = EXIT_OK
     stopped = None
@@ -222,7 +282,7 @@ def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out
     except EndOfInput:
         stopped, code = "Input ended", EXIT_EOF
     except KeyboardInterrupt as exc:
-        stopped, code = "Interrupted", exit_code_of(exc)
+        stopped, code = stopped_words(signal_of(exc)), exit_code_of(exc)
     except OutputClosed:
         stopped, code = "Output closed", EXIT_FAILED
     except IllegalAction as exc:   # a computer player's bug: say it, keep the evidence
@@ -263,15 +323,17 @@ def finish_game(loop: GameLoop, ends: Ends, tell: Callable[..., None], stopped: 
 
     game, writer = loop.game, ends.writer
     if stopped is not None:
-        if stopped == "Interrupted":
+        if stopped.startswith("Interrupted"):
             say("")
         say("", f"{stopped} during hand {game.hand_no}. "
             f"Score so far: {score_text(game.total, None)}")
     go_on = loop.human is not None and not game.over
-    if writer is None:
-        if go_on and ends.save_path is not None:
-            say(_save(loop, ends.save_path))
-    else:
+    if writer is not None and writer.scratch:
+        if game.over:                   # nothing to go on with: the saved game goes
+            writer.discard()
+        else:
+            say(_keep(loop, writer))
+    elif writer is not None:
         code = _write_transcript(loop, writer, say, code)
         if go_on and code != EXIT_FAILED:
             say(f"Go on with it later: euchre play --resume {writer.path}")
@@ -304,20 +366,9 @@ def _write_transcript(loop: GameLoop, writer: TranscriptWriter, say: Callable[..
     return code
 
 
-def _save(loop: GameLoop, path: Path) -> str:
-    """Keep an unfinished game where --resume finds it; the line that says so."""
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(loop.transcript().dumps())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        return f"The game so far could not be saved to {path} ({exc.strerror or exc})."
-    return f"The game so far is saved: go on with it later: euchre play --resume {path}"
+def _keep(loop: GameLoop, writer: TranscriptWriter) -> str:
+    """Keep an unfinished game where ``--resume`` finds it; the line that says so."""
+    problem = writer.finish([e.to_json() for e in loop.game.events])
+    if problem:
+        return f"The game so far could not be saved to {writer.path.parent} ({problem})."
+    return f"The game so far is saved: go on with it later: euchre play --resume {writer.path}"

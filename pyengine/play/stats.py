@@ -8,14 +8,21 @@ unfinished ones do not count), shown by ``euchre stats``.
 
 The file is written atomically (a temporary file beside it, flushed to disk,
 then renamed over it), so a crash leaves the old record or the new one, never
-half of one. Nothing here raises for a file problem: :func:`record_game` returns
-a one-line message (a full disk, a folder that cannot be written) and the game
-it was called for is not affected; a corrupt record is set aside as
+half of one. Games that end at the same moment in several processes are all
+counted: the read, the addition and the write happen under a lock
+(``stats.json.lock``, :mod:`pyengine.records.filelock`), which a second process
+waits for (a few seconds at most; if it is still held, the record is not
+updated and the message says why).
+
+Nothing here raises for a file problem: :func:`record_game` returns a one-line
+message (a full disk, a folder that cannot be written) and the game it was
+called for is not affected; a corrupt record is set aside as
 ``stats.json.corrupt`` (said in the message) and a new one started.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -25,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pyengine.play.scoresheet import PLAYED
+from pyengine.records.filelock import Busy, locked
 
 if TYPE_CHECKING:
     from pyengine.play.loop import GameLoop
@@ -33,6 +41,7 @@ FORMAT = "euchre64-stats/1"
 APP_DIR = "euchre64"
 FILE_NAME = "stats.json"
 CORRUPT_SUFFIX = ".corrupt"
+LOCK_SUFFIX = ".lock"
 MAX_BYTES = 64 * 1024
 BREAKDOWNS = ("by_rules", "by_level")    # games and wins per rules preset, per level
 
@@ -183,11 +192,29 @@ def game_stats(loop: GameLoop) -> Stats:
 
 
 def record_game(loop: GameLoop, path: Path) -> tuple[Stats | None, str | None]:
-    """Add a finished human game to the record in ``path``: (the new record, None),
-    or (what could be kept, a one-line message) when the file is corrupt or cannot
-    be written. A game of computers only, or an unfinished one, is not recorded."""
+    """Add a finished human game to the record in ``path``: (the new record, None or a
+    note), or (None, a one-line message) when the file cannot be read, set aside or
+    written - the record on disk is then the old one. A game of computers only, or an
+    unfinished one, is not recorded. Several processes may call it at once: each
+    game is counted once (a lock beside the file)."""
     if loop.human is None or not loop.is_over():
         return None, None
+    try:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:                        # a file where the folder should be
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)) from None
+        with locked(path.with_name(path.name + LOCK_SUFFIX)):
+            return _add_game(loop, path)
+    except Busy as exc:
+        return None, f"your record was not updated: {exc}"
+    except OSError as exc:
+        return None, (f"your record was not updated: cannot write {path} "
+                      f"({exc.strerror or exc})")
+
+
+def _add_game(loop: GameLoop, path: Path) -> tuple[Stats | None, str | None]:
+    """record_game's read, add and write (the caller holds the lock)."""
     note = None
     try:
         stats = load_stats(path)
@@ -206,9 +233,18 @@ def record_game(loop: GameLoop, path: Path) -> tuple[Stats | None, str | None]:
     try:
         save_stats(stats, path)
     except OSError as exc:
-        return stats, (f"your record was not updated: cannot write {path} "
-                       f"({exc.strerror or exc})")
+        return None, (f"your record was not updated: cannot write {path} "
+                      f"({exc.strerror or exc})")
     return stats, note
+
+
+def can_set_aside(path: Path) -> bool:
+    """Whether a corrupt record at ``path`` can be renamed beside itself: its folder
+    can be written and nothing but a file is in the way."""
+    aside = path.with_name(path.name + CORRUPT_SUFFIX)
+    if aside.is_dir() or not os.access(path.parent, os.W_OK | os.X_OK):
+        return False
+    return True
 
 
 def reset_stats(path: Path) -> str | None:

@@ -22,6 +22,7 @@ trick, ``g`` the score sheet, ``t`` a hint, ``?`` help, ``q`` quit.
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from pyengine.play.table_scene import COLS, ROWS, Scene, draw
 from pyengine.play.table_screens import ConfirmQuit, InfoScreen, join_continued
 from pyengine.play.textview import Narrator, Style, seat_word
 from pyengine.players.runner import HandLimitReached
+from pyengine.records.safeio import StopRequest
 
 KEYS_LINE = ("u take back  l last trick  g score sheet  t hint  ? help  q quit")
 INTERRUPTED = "interrupted (Ctrl-C)"
@@ -232,6 +234,7 @@ class TableApp(App[TableResult]):
 
     def on_mount(self) -> None:
         """Start the game: show the deal and play to the human's first decision."""
+        self.stop_by_signal()                # one that came while the table was starting
         self._check_size(self.size.width, self.size.height)
         self.pump()
 
@@ -468,6 +471,20 @@ class TableApp(App[TableResult]):
         if yes:
             self._leave(TableResult(finished=self.loop.is_over(), quit=True, loop=self.loop))
 
+    def stop_by_signal(self, signum: int | None = None) -> None:
+        """A stop signal (``kill``, a closed terminal, Ctrl-\\, ``kill -INT``): leave as
+        Ctrl-C does; the CLI saves the game and exits 128 + the signal. Called from the
+        signal handler, where it only hands the exit to the event loop, and from
+        on_mount, for a signal that came before the event loop ran."""
+        if signum is not None:
+            self.signalled = signum
+        if getattr(self, "signalled", None) is None:
+            return
+        try:
+            asyncio.get_running_loop().call_soon_threadsafe(self.action_quit_now)
+        except RuntimeError:
+            pass                             # not running yet: on_mount calls again
+
     def action_quit_now(self) -> None:
         """Ctrl-C: leave at once (the CLI still writes the transcript)."""
         self._leave(TableResult(finished=self.loop.is_over(), quit=True, loop=self.loop,
@@ -475,12 +492,19 @@ class TableApp(App[TableResult]):
 
 
 def run_table(loop: GameLoop, *, speed: str, hints: bool, style: Style,
-              record: Recorder | None = None) -> TableResult:
+              record: Recorder | None = None, stops: StopRequest | None = None
+              ) -> TableResult:
     """Play ``loop`` on the full-screen table until the game ends or the player quits.
     ``record(loop)`` (optional) is called after every move and every undo, as line
     mode's transcript writer is, so the partial transcript follows the game; it must
-    not print (the table owns the screen) and returns a problem to show, or None."""
+    not print (the table owns the screen) and returns a problem to show, or None.
+    ``stops`` (:func:`pyengine.records.safeio.signals_to`'s): a stop signal ends the
+    table as Ctrl-C does, even one that came while it was starting."""
     app = TableApp(loop, speed=speed, hints=hints, style=style, record=record)
+    if stops is not None:
+        stops.notify = app.stop_by_signal
+        if stops.signum is not None:
+            app.stop_by_signal(stops.signum)
     result = app.run()
     if result is not None:
         return result

@@ -4,26 +4,36 @@
   them itself (when the stream has a binary buffer), so a line that is not valid
   text is one refused line - the lines after it are still read, in order - and a
   line longer than :data:`LINE_LIMIT` is refused without holding it in memory.
-* :func:`stop_signals` makes SIGTERM end a command the way Ctrl-C (SIGINT) does:
-  as a :class:`KeyboardInterrupt` (:class:`Terminated`), so every ``except
-  KeyboardInterrupt`` that saves the game also saves it on ``kill``; the signals
-  that follow the first are ignored, so two Ctrl-C close together end the game
-  once, with its transcript written.
-* :func:`shielded` holds both signals back while a file is being written, so an
+* :func:`stop_signals` makes SIGTERM (``kill``), SIGHUP (the terminal window
+  closed) and SIGQUIT (Ctrl-\\) end a command the way Ctrl-C (SIGINT) does: as a
+  :class:`KeyboardInterrupt` (:class:`Terminated`, which names its signal), so
+  every ``except KeyboardInterrupt`` that saves the game also saves it then; the
+  signals that follow the first are ignored, so two Ctrl-C close together end the
+  game once, with its transcript written. The exit code is the shell's, 128 + the
+  signal's number (:func:`exit_code_of`).
+* :func:`signals_to` records the first stop signal instead of raising it, for an
+  event loop that must end in its own way (the full-screen table).
+* :func:`shielded` holds the stop signals back while a file is being written, so an
   interrupt cannot cut a write in half; one that arrives meanwhile is delivered
   when the block ends.
+* :func:`worker_signals` is the first thing a forked worker process runs: the
+  parent's stop handlers and blocked signals are not its own.
 """
 
 from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TextIO
 
 LINE_LIMIT = 4096            # characters in one answer; nobody types more
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+_WHY = {signal.SIGINT: "", signal.SIGTERM: " (SIGTERM: ended by kill)",
+        signal.SIGHUP: " (SIGHUP: the terminal was closed)",
+        signal.SIGQUIT: " (SIGQUIT: Ctrl-\\)"}
 
 
 class UnreadableLine(ValueError):
@@ -31,12 +41,27 @@ class UnreadableLine(ValueError):
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM (``kill``), handled everywhere a Ctrl-C is."""
+    """SIGTERM (``kill``), SIGHUP or SIGQUIT, handled everywhere a Ctrl-C is;
+    ``signum`` says which."""
+
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
-def exit_code_of(exc: KeyboardInterrupt) -> int:
+def signal_of(exc: KeyboardInterrupt) -> int:
+    """The signal that stopped the command (SIGINT for a plain Ctrl-C)."""
+    return getattr(exc, "signum", signal.SIGINT)
+
+
+def exit_code_of(exc: KeyboardInterrupt | int) -> int:
     """The shell's convention: 128 + the signal's number."""
-    return 128 + (signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT)
+    return 128 + (exc if isinstance(exc, int) else signal_of(exc))
+
+
+def stopped_words(signum: int) -> str:
+    """How a game's end names the signal: "Interrupted", "Interrupted (SIGHUP: ...)"."""
+    return "Interrupted" + _WHY.get(signum, f" (signal {signum})")
 
 
 def _ignore(signum: int, frame: object) -> None:
@@ -49,16 +74,16 @@ def _once(signum: int, frame: object) -> None:
     for s in STOP_SIGNALS:
         signal.signal(s, _ignore)   # not SIG_IGN: a signal already on its way
                                     # would raise "ignored due to race condition"
-    if signum == signal.SIGTERM:
-        raise Terminated
+    if signum != signal.SIGINT:
+        raise Terminated(signum)
     raise KeyboardInterrupt
 
 
 @contextmanager
 def stop_signals() -> Iterator[None]:
-    """Inside the block the first SIGINT raises KeyboardInterrupt, the first SIGTERM
-    Terminated; the signals after it are ignored until the block ends. Off the main
-    thread (where Python delivers no signals) it changes nothing."""
+    """Inside the block the first SIGINT raises KeyboardInterrupt, the first SIGTERM,
+    SIGHUP or SIGQUIT Terminated; the signals after it are ignored until the block
+    ends. Off the main thread (where Python delivers no signals) it changes nothing."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -70,10 +95,51 @@ def stop_signals() -> Iterator[None]:
             signal.signal(s, handler)
 
 
+@dataclass
+class StopRequest:
+    """The first stop signal :func:`signals_to` saw (None: none yet), and what to call
+    when it comes (from the signal handler: it must only hand the work on)."""
+    signum: int | None = None
+    notify: Callable[[int], None] | None = None
+
+
+@contextmanager
+def signals_to(request: StopRequest) -> Iterator[StopRequest]:
+    """Inside the block a stop signal raises nothing: the first one is recorded in
+    ``request`` and passed to ``request.notify``; the later ones are ignored. Off the
+    main thread it changes nothing."""
+    def handler(signum: int, frame: object) -> None:
+        if request.signum is None:
+            request.signum = signum
+            if request.notify is not None:
+                request.notify(signum)
+
+    if threading.current_thread() is not threading.main_thread():
+        yield request
+        return
+    old = {s: signal.signal(s, handler) for s in STOP_SIGNALS}
+    try:
+        yield request
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+
+
+def worker_signals() -> None:
+    """A worker process's start (a pool's initializer): Ctrl-C is left to the parent
+    (which ends the pool), every other stop signal ends the worker at once, and no
+    signal the parent held back is blocked here - whatever handlers or mask the
+    process that forked it had (a game's, ``euchre``'s start-up's)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for s in STOP_SIGNALS[1:]:
+        signal.signal(s, signal.SIG_DFL)
+
+
 @contextmanager
 def shielded() -> Iterator[None]:
-    """SIGINT and SIGTERM are blocked inside the block; one that arrives meanwhile
-    is delivered when it ends."""
+    """The stop signals are blocked inside the block; one that arrives meanwhile is
+    delivered when it ends."""
     old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     try:
         yield

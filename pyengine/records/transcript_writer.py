@@ -15,6 +15,16 @@ without opening it, so nothing blocks.
 A move taken back (``euchre play``'s ``u``) shortens the game: :meth:`TranscriptWriter.restart`
 makes the next update write the partial file again from the start.
 
+Two processes never write one file (:mod:`pyengine.records.filelock`): the
+partial file is locked (``flock``) for as long as the game is played, and the
+file a game was resumed from is locked too (:meth:`TranscriptWriter.hold_source`);
+a second process on either is refused with :class:`~pyengine.records.filelock.Busy`
+(one line) before it writes a byte, and the partial file is truncated only once it
+is ours. The lock dies with its process: ``kill -9`` leaves no stale lock.
+
+A writer made with ``scratch`` keeps a game only while it is unfinished (the
+shell's saved games): :meth:`TranscriptWriter.discard` removes its files.
+
 During the game a write that fails (a full disk, the folder removed) is reported
 once and tried again, from the start, with every later event; if it still fails
 at the end the caller gets the reason and the transcript's text, to show.
@@ -29,6 +39,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pyengine.records.filelock import Busy, busy_message, hold, try_lock
 from pyengine.records.safeio import shielded
 from pyengine.records.transcript import FORMAT, Transcript
 
@@ -111,14 +122,25 @@ class TranscriptWriter:
     _head: str = ""
     _reported: bool = field(default=False)
     _rewrite: bool = field(default=False)
+    scratch: bool = False               # a saved game: kept only while unfinished
+    _source: int | None = None          # the locked file the game was resumed from
 
     @property
     def partial(self) -> Path:
         """The file written as the game goes (renamed to ``path`` at the end)."""
         return partial_path(self.path)
 
+    def hold_source(self, source: Path) -> None:
+        """Lock the file the game was resumed from until :meth:`close` (Busy if another
+        process plays it now); call it before the file is read."""
+        fd = hold(source, "being played")
+        if self._source is not None:
+            os.close(self._source)
+        self._source = fd
+
     def open(self, head: Transcript) -> None:
-        """Create the partial file with the transcript's envelope (raises OSError)."""
+        """Create the partial file with the transcript's envelope (raises OSError;
+        Busy, with the line to show, if another process writes it)."""
         self._head = json.dumps({"format": FORMAT, "rules": head.rules,
                                  "options": head.options, "seed": head.seed})[:-1]
         self._head += ', "events": ['
@@ -126,16 +148,36 @@ class TranscriptWriter:
             self._create(exclusive=not self.force)
 
     def _create(self, exclusive: bool) -> None:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+        flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
         if exclusive:
             flags |= os.O_EXCL
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-        self._fd = os.open(self.partial, flags, 0o644)
+        if self._ours():
+            fd = self._fd                       # our own file, still there: start it again
+        else:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
+            fd = os.open(self.partial, flags, 0o644)    # not truncated before it is ours
+            if not try_lock(fd):
+                os.close(fd)
+                raise Busy(busy_message(self.partial, "being written"))
+        self._fd = fd
+        os.ftruncate(fd, 0)
         self._written = 0
         self._put(0, self._head + TAIL)
         self._tail_at = len(self._head.encode())
+
+    def _ours(self) -> bool:
+        """The partial file's name still leads to the file we write (it was not
+        removed, renamed away or replaced while we wrote to it)."""
+        if self._fd is None:
+            return False
+        mine = os.fstat(self._fd)
+        try:
+            named = os.stat(self.partial)
+        except FileNotFoundError:
+            return False
+        return (mine.st_dev, mine.st_ino) == (named.st_dev, named.st_ino)
 
     def _put(self, offset: int, text: str) -> None:
         assert self._fd is not None
@@ -167,9 +209,8 @@ class TranscriptWriter:
         return None
 
     def _append(self, events: list[dict]) -> None:
-        if (self.failure is not None or self._fd is None or self._rewrite
-                or os.fstat(self._fd).st_nlink == 0):     # removed while we wrote to it
-            self._create(exclusive=False)                  # our own file: start it again
+        if self.failure is not None or self._rewrite or not self._ours():
+            self._create(exclusive=False)                  # our own game: start it again
             self._rewrite = False
         parts = []
         for i in range(self._written, len(events)):
@@ -182,7 +223,8 @@ class TranscriptWriter:
         self._written = len(events)
 
     def finish(self, events: list[dict]) -> str | None:
-        """Write the last events and move the file into place; None, or why it failed."""
+        """Write the last events and move the file into place; None, or why it failed.
+        The partial file stays locked until it has its name."""
         self.update(events)
         with shielded():
             if self.failure is not None:
@@ -190,19 +232,30 @@ class TranscriptWriter:
             assert self._fd is not None
             try:
                 os.fsync(self._fd)
+                try:
+                    self._into_place()
+                except FileExistsError:
+                    return (f"{self.path} appeared during the game and is kept; this game "
+                            f"is in {self.partial}")
+                except OSError as exc:
+                    return f"cannot rename {self.partial} to {self.path} ({_why(exc)})"
             except OSError as exc:
                 return f"cannot write {self.partial} ({_why(exc)})"
             finally:
                 os.close(self._fd)
                 self._fd = None
-            try:
-                self._into_place()
-            except FileExistsError:
-                return (f"{self.path} appeared during the game and is kept; this game is "
-                        f"in {self.partial}")
-            except OSError as exc:
-                return f"cannot rename {self.partial} to {self.path} ({_why(exc)})"
         return None
+
+    def discard(self) -> None:
+        """A saved game that is over: remove its partial file and the file it was
+        resumed from (a finished game is not kept as unfinished)."""
+        with shielded():
+            for name in (self.partial, self.path):
+                try:
+                    os.unlink(name)
+                except OSError:
+                    pass
+            self.close()
 
     def _into_place(self) -> None:
         if self.force:
@@ -220,7 +273,11 @@ class TranscriptWriter:
         os.unlink(self.partial)
 
     def close(self) -> None:
-        """Close the partial file (it stays on disk if the game did not finish)."""
+        """Close the partial file (it stays on disk if the game did not finish) and let
+        go of the locks."""
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+        if self._source is not None:
+            os.close(self._source)
+            self._source = None

@@ -1,0 +1,107 @@
+"""The arena's pool and signals (issue 27 items 7 and 9): Ctrl-C ends it at once, its
+workers inherit none of the command's stop handlers or blocked signals, --jobs and
+pimc's worlds are capped with a message. Every process here is bounded in time."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyengine.cli import cli
+from pyengine.measure.arena import PlayerSpecError, make_player, usable_jobs
+
+EUCHRE = str(Path(sys.executable).with_name("euchre"))
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bounded(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run ``code`` in a fresh interpreter of its own process group, killed (the whole
+    group, workers too) if it outlives ``timeout``."""
+    p = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate(timeout=30)
+        pytest.fail(f"still running after {timeout} s: the pool could not be ended")
+    return subprocess.CompletedProcess(p.args, p.returncode, out.decode(), err.decode())
+
+
+@pytest.mark.parametrize("held", ["blocked", "handled"])
+def test_the_pool_ends_whatever_signals_its_parent_holds(held):
+    # make test hung 9.5 minutes in test_cpu_counts_the_pool_workers: a pool worker
+    # had a SIGTERM handler (or the signal blocked: a game writing its transcript holds
+    # it back), so the pool's terminate could not end it
+    r = _bounded(f"""
+        import signal
+        from pyengine.core.rules import BIT93
+        from pyengine.measure.arena import run_matches
+        from pyengine.records.safeio import shielded, stop_signals
+
+        def raising(signum, frame):
+            raise KeyboardInterrupt
+        for s in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
+            signal.signal(s, raising)            # a command's stop handlers
+        with {"shielded" if held == "blocked" else "stop_signals"}():
+            results, _ = run_matches(BIT93, "random", "random", 8, jobs=2)
+        print(len(results))
+    """)
+    assert r.returncode == 0 and r.stdout.strip() == "8", r.stderr[-2000:]
+    assert "Traceback" not in r.stderr, r.stderr[-2000:]
+
+
+def test_ctrl_c_ends_a_long_arena_at_once():
+    # euchre arena --matches 100000 --jobs 8 --team-a random --team-b random, then
+    # Ctrl-C: it kept running; and the message said "interrupted after 0" matches
+    # whenever the progress bar was not shown
+    p = subprocess.Popen([EUCHRE, "arena", "--matches", "100000", "--jobs", "2",
+                          "--team-a", "random", "--team-b", "random"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True)
+    try:
+        time.sleep(3)
+        sent = time.monotonic()
+        os.killpg(p.pid, signal.SIGINT)        # a terminal's Ctrl-C: the whole group
+        out, err = p.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait(10)
+    text = err.decode()
+    assert p.returncode == 130 and "Traceback" not in text, text[-2000:]
+    done = re.search(r"interrupted after ([\d,]+) of 100,000 matches", text)
+    assert done and int(done.group(1).replace(",", "")) > 0, text
+    assert took < 10, took
+
+
+def test_more_jobs_than_cores_are_capped_with_a_message():
+    # --jobs 64 on two cores was accepted, at 150 MB a worker
+    cores = len(os.sched_getaffinity(0))
+    r = CliRunner().invoke(cli, ["arena", "--jobs", "64", "--matches", "2", "--team-a",
+                                 "random", "--team-b", "random"])
+    assert r.exit_code == 0, r.output
+    assert f"--jobs 64 is more than the {cores} cores here: using {cores}" in r.stderr
+    assert usable_jobs(cores) == (cores, None)
+    assert usable_jobs(cores + 1)[0] == cores
+
+
+@pytest.mark.parametrize("spec", ["pimc:worlds=99999999", "pimc:candidates=1000000"])
+def test_pimc_worlds_are_capped_with_a_message(spec):
+    # --team-a pimc:worlds=99999999 was accepted and grew without bound
+    with pytest.raises(PlayerSpecError, match="is more than"):
+        make_player(spec)
+    r = CliRunner().invoke(cli, ["arena", "--team-a", spec, "--matches", "2"])
+    assert r.exit_code == 2 and "is more than" in r.output, r.output
+    assert make_player("pimc:worlds=1000").config.worlds == 1000
