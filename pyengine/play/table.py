@@ -40,6 +40,7 @@ from pyengine.play import pace
 from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
 from pyengine.play.sheetview import last_trick_lines, sheet_lines
+from pyengine.play.table_input import guarded_driver
 from pyengine.play.table_keys import CARD_PHASES, KeyReader, choices, prompt_for
 from pyengine.play.table_scene import COLS, ROWS, Scene, draw
 from pyengine.play.table_screens import ConfirmQuit, InfoScreen, join_continued
@@ -97,7 +98,8 @@ class TableApp(App[TableResult]):
 
     def __init__(self, loop: GameLoop, *, speed: str = "normal", hints: bool = True,
                  style: Style | None = None, record: Recorder | None = None) -> None:
-        super().__init__()
+        super().__init__(driver_class=guarded_driver())   # a stray escape sequence must
+                                                          # not end the game
         self.record = record
         self.leaving = False                 # exit() asked: keys typed ahead are ignored
         if speed not in pace.SPEEDS:
