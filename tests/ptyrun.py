@@ -46,7 +46,7 @@ class Terminal:
         """Read until ``text`` has been written (AssertionError with the output if not)."""
         end = time.monotonic() + timeout
         while text not in self.output:
-            assert time.monotonic() < end, f"{text!r} not seen in {bytes(self.output[-3000:])!r}"
+            assert time.monotonic() < end, f"{text!r} not seen in {bytes(self.output[-1500:])!r}"
             self._pump(0.1)
 
     def settle(self, seconds: float) -> None:
@@ -63,7 +63,7 @@ class Terminal:
         """The exit code, reading the output to the end."""
         end = time.monotonic() + timeout
         while self.proc.poll() is None:
-            assert time.monotonic() < end, f"still running: {bytes(self.output[-3000:])!r}"
+            assert time.monotonic() < end, f"still running: {bytes(self.output[-1500:])!r}"
             self._pump(0.1)
         self.settle(0.2)
         return self.proc.returncode

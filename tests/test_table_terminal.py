@@ -103,3 +103,18 @@ def test_the_table_on_a_terminal_survives_the_sequence_and_plays_on(tmp_path):
         assert b"You quit during hand 1" in text
     finally:
         term.close()
+
+
+def test_term_dumb_plays_in_line_mode_without_colour(tmp_path):
+    # TERM=dumb euchre play --seed 1: was the full-screen table in 24-bit colour
+    term = Terminal([EUCHRE, "play", "--seed", "1"], play_env(tmp_path, term="dumb"), 80, 24)
+    try:
+        term.expect(b"Round 1", timeout=60)
+        term.send(b"q\n")
+        code = term.wait()
+        text = bytes(term.output)
+        assert code == 0, text[-3000:]
+        assert b"TERM is dumb" in text and b"Game number 1" in text, text[-3000:]
+        assert b"\x1b" not in text, text[-3000:]          # not one escape sequence
+    finally:
+        term.close()
