@@ -61,6 +61,7 @@ from pyengine.play.answers import (
     parse_card_answer,
     parse_variant_answer,
 )
+from pyengine.play.invocation import euchre_command, resume_command
 from pyengine.play.loop import GameLoop, ResumeError
 from pyengine.play.pace import Pace, default_speed
 from pyengine.play.session import EndOfInput, Quit, Session, replayed_narrator
@@ -208,7 +209,8 @@ def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out
             say(f"Game number {seed}, resumed at hand {game.hand_no} "
                 f"{style.dash} score so far: {score_text(game.total, loop.human)}")
         elif chosen:
-            say(f"Game number {seed} {style.dash} replay it with: euchre play --seed {seed}")
+            say(f"Game number {seed} {style.dash} replay it with: "
+                f"{euchre_command(f'play --seed {seed}')}")
         else:
             say(f"Game number {seed}")
         if loop.human is not None:
@@ -271,7 +273,7 @@ def finish_game(loop: GameLoop, ends: Ends, tell: Callable[..., None], stopped: 
     else:
         code = _write_transcript(loop, writer, say, code)
         if go_on and code != EXIT_FAILED:
-            say(f"Go on with it later: euchre play --resume {writer.path}")
+            say(f"Go on with it later: {resume_command(writer.path)}")
     if game.over and loop.human is not None and ends.stats_path is not None:
         from pyengine.play.stats import record_game
 
@@ -317,4 +319,4 @@ def _save(loop: GameLoop, path: Path) -> str:
         except OSError:
             pass
         return f"The game so far could not be saved to {path} ({exc.strerror or exc})."
-    return f"The game so far is saved: go on with it later: euchre play --resume {path}"
+    return f"The game so far is saved: go on with it later: {resume_command(path)}"
