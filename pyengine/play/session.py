@@ -80,8 +80,9 @@ class Session:
 
     def say(self, *lines: str) -> None:
         """Print lines, each wrapped to the terminal's width."""
+        width = self.stdout.width()                   # the terminal's, asked each time
         for line in lines:
-            for part in fit(line):
+            for part in fit(line, width):
                 self.stdout.write(part + "\n")
         self.stdout.flush()
 
@@ -131,10 +132,10 @@ class Session:
     def read(self, prompt: str) -> str:
         """Read one line of input after ``prompt``."""
         if self.edit_lines:
-            line = edited_line(fit_prompt(prompt))
+            line = edited_line(fit_prompt(prompt, self.stdout.width()))
         else:
             while True:
-                self.stdout.write(fit_prompt(prompt))
+                self.stdout.write(fit_prompt(prompt, self.stdout.width()))
                 self.stdout.flush()
                 try:
                     line = read_line(self.stdin)

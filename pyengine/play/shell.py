@@ -67,7 +67,7 @@ from pyengine.play.pace import Pace, default_speed
 from pyengine.play.session import EndOfInput, Quit, Session, replayed_narrator
 from pyengine.play.streams import Out, OutputClosed, choose_style
 from pyengine.play.terminal import line_editing
-from pyengine.play.textview import Narrator, Style, intro_line, score_text
+from pyengine.play.textview import Narrator, Style, fit, intro_line, score_text
 from pyengine.players.runner import HandLimitReached
 from pyengine.records.safeio import exit_code_of, shielded, stop_signals
 from pyengine.records.transcript import from_game
@@ -178,8 +178,10 @@ def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out
     game = loop.game
 
     def say(*lines: str) -> None:
+        width = stdout.width()
         for line in lines:
-            stdout.write(line + "\n")
+            for part in fit(line, width):
+                stdout.write(part + "\n")
         stdout.flush()
 
     write = None if writer is None else transcript_recorder(writer, loop)
