@@ -177,10 +177,10 @@ def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out
     writer = ends.writer
     game = loop.game
 
-    def say(*lines: str) -> None:
-        width = stdout.width()
+    def say(*lines: str) -> None:          # on a terminal, broken to its width; a pipe
+        width = stdout.width() if stdout.isatty() else 0       # gets whole lines (paths)
         for line in lines:
-            for part in fit(line, width):
+            for part in fit(line, width) if width else [line]:
                 stdout.write(part + "\n")
         stdout.flush()
 
