@@ -37,7 +37,7 @@ from pyengine.play.answers import (
 from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
 from pyengine.play.pace import Pace
-from pyengine.play.prompts import VARIANT_PROMPTS, bid_prompt, card_prompt
+from pyengine.play.prompts import VARIANT_PROMPTS, autoplay_words, bid_prompt, card_prompt
 from pyengine.play.sheetview import last_trick_lines, sheet_lines
 from pyengine.play.streams import Out
 from pyengine.play.terminal import edited_line
@@ -90,7 +90,7 @@ class Session:
         """Narrate delivered events; a card played by itself says so first."""
         for e in events:
             if e.forced:
-                self.say(f"  (only legal card: {self.style.card(e.event.card)}, played for you)")
+                self.say(f"  {autoplay_words(self.style.card(e.event.card))}")
             self.say(*self.narrator.feed(e.event))
 
     def run(self) -> None:

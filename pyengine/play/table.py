@@ -39,6 +39,7 @@ from pyengine.core.game import SEAT_NAMES, Action, IllegalAction, Phase, SeatVie
 from pyengine.play import pace
 from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
+from pyengine.play.prompts import autoplay_words
 from pyengine.play.sheetview import last_trick_lines, sheet_lines
 from pyengine.play.table_input import guarded_driver
 from pyengine.play.table_keys import CARD_PHASES, KeyReader, choices, prompt_for
@@ -102,6 +103,7 @@ class TableApp(App[TableResult]):
                                                           # not end the game
         self.record = record
         self.leaving = False                 # exit() asked: keys typed ahead are ignored
+        self.final_sheet = False             # the game-over score sheet has been shown
         if speed not in pace.SPEEDS:
             raise ValueError(f"unknown speed {speed!r}: choose one of {', '.join(pace.SPEEDS)}")
         self.loop = loop
@@ -147,12 +149,13 @@ class TableApp(App[TableResult]):
             sh.total = list(ev.total)
         elif isinstance(ev, Deal):
             sh.hand_no, sh.trick, sh.trick_winner = ev.hand, [], None
+            if self.autoplayed and self.note == self.autoplayed:
+                self.note = ""
+            self.autoplayed = ""                 # a new hand: the last one's card is told
         lines = [line.strip() for line in self.narrator.feed(ev) if line.strip()]
         if le.forced and isinstance(ev, Play):
-            card = self.plain.card(ev.card)
-            self.autoplayed = card
-            self.note = f"Your only legal card, {card}, was played for you (autoplay)."
-            lines.append(f"You: {card} (your only legal card: played for you)")
+            self.autoplayed = self.note = autoplay_words(self.plain.card(ev.card))
+            lines.insert(0, self.autoplayed)     # as line mode says it, before the card
         self.story = (self.story + lines)[-STORY:]
         if after is not None:                    # the batch's last event: catch up
             sh.view = after
@@ -192,11 +195,11 @@ class TableApp(App[TableResult]):
                     self.timer = self.set_timer(wait, self.pump)
                     return
                 continue
-            if self.loop.is_over():
+            if self.loop.is_over() and not self.loop.pending():
                 self.redraw()
                 self._game_over()
                 return
-            if self.loop.needs_human():
+            if self.loop.needs_human() and not self.loop.pending():
                 self.hurry = False
                 self._start_decision()
                 self.redraw()
@@ -215,12 +218,16 @@ class TableApp(App[TableResult]):
 
     def _start_decision(self) -> None:
         self.reader.reset()
-        if self.autoplayed and self.note.startswith("Your only legal card"):
+        if self.autoplayed and self.note == self.autoplayed:
             self.note = ""                       # the prompt says it (scene)
         self.shown.view = self.loop.view()
         items = choices(self.shown.view, self.loop.legal(), self.style)
         first = next((i for i, ch in enumerate(items) if ch.legal), 0)
         self.cursor = first
+
+    def caught_up(self) -> bool:
+        """The table shows the loop as it is: no move waits to be shown."""
+        return not self.queue and self.timer is None
 
     def deciding(self) -> bool:
         """The human must decide now and the table has caught up with the loop."""
@@ -254,7 +261,7 @@ class TableApp(App[TableResult]):
             how = "any key hurries the computer's moves"
         message = self.note or (prompt_for(v, self.style) if deciding else "")
         if deciding and self.autoplayed and not self.note:
-            message = f"Autoplay played {self.autoplayed}, your only card. {message}"
+            message = f"{self.autoplayed} {message}"
         if not message and not deciding:
             message = self._to_move()
         if self.loop.is_over():
@@ -324,8 +331,8 @@ class TableApp(App[TableResult]):
             return
         event.stop()
         char = event.character or ""
-        if self.loop.is_over():
-            self._sheet(final=True)
+        if self.loop.is_over() and self.caught_up():
+            self._game_over()
             return
         if event.key == "q" or char == "q":
             self.push_screen(ConfirmQuit(), self._quit_answer)
@@ -412,7 +419,7 @@ class TableApp(App[TableResult]):
         self._recorded()
         self.shown = self._resync()
         self.story.append("Taken back: your last decision (the game replayed from the seed).")
-        self.note = "Taken back: your last decision."
+        self.note = self.autoplayed = ""         # the story says it, once; the prompt follows
         self.pump()
 
     def _hint(self) -> None:
@@ -455,7 +462,10 @@ class TableApp(App[TableResult]):
             self.push_screen(InfoScreen("The score sheet", lines))
 
     def _game_over(self) -> None:
-        self._sheet(final=True)
+        """The final score sheet, once (the table has shown the last move first)."""
+        if not self.final_sheet:
+            self.final_sheet = True
+            self._sheet(final=True)
 
     def _leave(self, result: TableResult) -> None:
         if not self.leaving:
