@@ -52,7 +52,7 @@ KEYS_LINE = ("u take back  l last trick  g score sheet  t hint  ? help  q quit")
 INTERRUPTED = "interrupted (Ctrl-C)"
 ENTER_KEYS = ("enter", "ctrl+j")   # ctrl+j: an Enter typed before the terminal went raw
 Recorder = Callable[[GameLoop], "str | None"]   # run_table's record: writes the moves so far
-STORY = 40                       # story lines kept (the table shows the last five)
+STORY = 200                      # story lines kept (the table shows as many as fit)
 
 
 def table_fits(columns: int, lines: int) -> bool:
@@ -82,6 +82,7 @@ class Shown:
     trick_winner: int | None = None
     tricks_won: list[int] = field(default_factory=list)
     total: list[int] = field(default_factory=list)
+    hands: dict[int, list[Card]] = field(default_factory=dict)   # --auto: every seat's
 
 
 CARD_HOW = "{arrows} Enter, or 1-{n}, or a name (js, 0h the ten){x}; dim: not allowed"
@@ -92,7 +93,7 @@ class TableApp(App[TableResult]):
 
     CSS = """
     Screen { align: center middle; }
-    #board { width: 80; height: 24; }
+    #board { width: 100%; height: 100%; }
     """
     BINDINGS = [Binding("ctrl+c", "quit_now", "quit", priority=True)]
     ENABLE_COMMAND_PALETTE = False
@@ -111,7 +112,8 @@ class TableApp(App[TableResult]):
         self.hints = hints
         self.style = style or Style(symbols=True, colour=True)
         self.plain = Style(symbols=self.style.symbols, colour=False)
-        self.queue: deque[tuple[LoopEvent, SeatView | None]] = deque()
+        self.queue: deque[tuple[LoopEvent, tuple[SeatView, dict[int, list[Card]]] | None]] \
+            = deque()
         self.timer: Timer | None = None
         self.hurry = False
         self.reader = KeyReader()
@@ -132,9 +134,19 @@ class TableApp(App[TableResult]):
         told = g.events[:len(g.events) - self.loop.pending()]
         lines = [line for ev in told for line in self.narrator.feed(ev) if line.strip()]
         self.story = [line.strip() for line in lines][-STORY:]
-        return Shown(v, g.hand_no, list(v.trick), None, list(v.tricks_won), list(v.total))
+        return Shown(v, g.hand_no, list(v.trick), None, list(v.tricks_won), list(v.total),
+                     self._open_hands())
 
-    def _show(self, le: LoopEvent, after: SeatView | None) -> None:
+    def _open_hands(self) -> dict[int, list[Card]]:
+        """Every computer seat's cards in a game of computers only (nobody's secret),
+        else none: the human sees only his own."""
+        if self.loop.human is not None:
+            return {}
+        return {seat: list(self.loop.view(seat).hand)
+                for seat in range(self.loop.game.rules.players) if seat != self.loop.seat}
+
+    def _show(self, le: LoopEvent, after: tuple[SeatView, dict[int, list[Card]]] | None
+              ) -> None:
         """One event onto the table and into the story."""
         ev, sh = le.event, self.shown
         if isinstance(ev, Play):
@@ -158,8 +170,8 @@ class TableApp(App[TableResult]):
             lines.insert(0, self.autoplayed)     # as line mode says it, before the card
         self.story = (self.story + lines)[-STORY:]
         if after is not None:                    # the batch's last event: catch up
-            sh.view = after
-            sh.tricks_won, sh.total = list(after.tricks_won), list(after.total)
+            sh.view, sh.hands = after
+            sh.tricks_won, sh.total = list(sh.view.tricks_won), list(sh.view.total)
 
     def _recorded(self) -> None:
         """Let the CLI write the moves so far (the partial transcript); say a problem."""
@@ -176,9 +188,9 @@ class TableApp(App[TableResult]):
         return self.delay
 
     def _enqueue(self, batch: list[LoopEvent]) -> None:
-        view = self.loop.view()
+        after = (self.loop.view(), self._open_hands())
         for i, le in enumerate(batch):
-            self.queue.append((le, view if i == len(batch) - 1 else None))
+            self.queue.append((le, after if i == len(batch) - 1 else None))
 
     def pump(self) -> None:
         """Show the next move (then wait ``speed``), or stop at the human's decision."""
@@ -275,7 +287,8 @@ class TableApp(App[TableResult]):
                      tricks_won=tuple(sh.tricks_won), total=tuple(sh.total),
                      choices=items, cursor=self.cursor, deciding=deciding,
                      story=self.story, message=message, how=how, keys=KEYS_LINE,
-                     turn=None if self.queue or self.loop.is_over() else self.loop.game.turn)
+                     turn=None if self.queue or self.loop.is_over() else self.loop.game.turn,
+                     width=self.size.width, height=self.size.height, open_hands=sh.hands)
 
     def _to_move(self) -> str:
         """Whose move comes next, once the table has caught up with the loop."""
