@@ -37,14 +37,13 @@ from pyengine.core.cards import Card
 from pyengine.core.events import Deal, Event, Play, Score, Trick
 from pyengine.core.game import SEAT_NAMES, Action, IllegalAction, Phase, SeatView
 from pyengine.play import pace
-from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
 from pyengine.play.prompts import autoplay_words
 from pyengine.play.sheetview import last_trick_lines, sheet_lines
 from pyengine.play.table_input import guarded_driver
 from pyengine.play.table_keys import CARD_PHASES, KeyReader, choices, prompt_for
 from pyengine.play.table_scene import COLS, ROWS, Scene, draw
-from pyengine.play.table_screens import ConfirmQuit, InfoScreen, join_continued
+from pyengine.play.table_screens import ConfirmQuit, InfoScreen, help_screen_lines
 from pyengine.play.textview import Narrator, Style, seat_word
 from pyengine.players.runner import HandLimitReached
 
@@ -451,20 +450,7 @@ class TableApp(App[TableResult]):
         self.push_screen(InfoScreen("Hint", lines))
 
     def _help(self) -> list[str]:
-        rules = self.loop.game.rules
-        lines = ["Cards: the arrows move, Enter plays; or the card's number (1-6), or its",
-                 "  name: a rank 9 j q k a (0 or T: the ten; 7 8 in the 32-card deck) and",
-                 "  a suit s h d c" + (", x the joker" if rules.joker else "")
-                 + ". Dim cards are not allowed now.",
-                 "Bids: the keys in brackets on the choices line; round 2: a before the",
-                 "  suit (or the capital letter) to go alone; Bid Euchre: 3-6 tricks, then",
-                 "  s h d c, + no-trump high, - no-trump low.",
-                 "u take back your last decision   l the last trick   g the score sheet",
-                 "t a hint (the search player's rating of each choice)   q quit",
-                 "A key while the computer plays hurries it to your next decision."]
-        rest = help_lines(self.plain, rules, self.hints)
-        start = next((i for i, line in enumerate(rest) if line.startswith("Cards:")), 0)
-        return lines + [""] + join_continued(rest[start:])
+        return help_screen_lines(self.plain, self.loop.game.rules, self.hints)
 
     def _sheet(self, final: bool) -> None:
         g = self.loop.game
