@@ -118,3 +118,22 @@ def test_term_dumb_plays_in_line_mode_without_colour(tmp_path):
         assert b"\x1b" not in text, text[-3000:]          # not one escape sequence
     finally:
         term.close()
+
+
+def test_the_lines_after_the_table_fit_the_terminal(tmp_path):
+    # q, y at 80x24: "The game so far is saved: go on with it later: <a long command>"
+    # ran past the 80th column and the terminal broke the path in two
+    term = Terminal([EUCHRE, "play", "--seed", "5"], play_env(tmp_path), 80, 24)
+    try:
+        term.expect(b"order up", timeout=60)
+        term.send(b"q")
+        term.expect(b"Quit the game?")
+        term.send(b"y")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    text = bytes(term.output).decode()
+    after = text[text.index("You quit during hand 1"):].split("\r\n")
+    assert any("go on with it later" in line for line in after), after
+    wide = [line for line in after if len(line) > 80 and len(line.split()) > 1]
+    assert not wide, wide

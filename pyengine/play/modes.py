@@ -178,11 +178,17 @@ def _outcome(result: object) -> tuple[str | None, int]:
 
 
 def _echo(*lines: str) -> None:
+    """Lines after the table has closed: broken between words at the terminal's width
+    (a long path in the resume hint), whole on a pipe."""
     from pyengine.play.streams import OutputClosed
+    from pyengine.play.terminal import line_width
+    from pyengine.play.textview import fit
 
+    width = line_width(sys.stdout) if _is_tty(sys.stdout) else 0
     try:
         for line in lines:
-            print(line)
+            for part in fit(line, width) if width else [line]:
+                print(part)
         sys.stdout.flush()
     except OSError:                    # nobody reads stdout any more: the files still
         raise OutputClosed from None   # get written (finish_game carries on)
