@@ -17,13 +17,19 @@ from pathlib import Path
 EUCHRE = str(Path(sys.executable).with_name("euchre"))
 
 
+def sized_pty(columns: int, lines: int) -> tuple[int, int]:
+    """A new pseudo-terminal of ``columns`` x ``lines``: (master, slave) descriptors."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    return master, slave
+
+
 class Terminal:
     """``argv`` on a ``columns`` x ``lines`` pseudo-terminal (stdin, stdout, stderr)."""
 
     def __init__(self, argv: list[str], env: dict[str, str], columns: int = 80,
                  lines: int = 24, cwd: Path | None = None) -> None:
-        self.master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+        self.master, slave = sized_pty(columns, lines)
         self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
                                      cwd=cwd, start_new_session=True, close_fds=True)
         os.close(slave)

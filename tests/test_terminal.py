@@ -202,12 +202,9 @@ def test_prompts_on_a_terminal_have_line_editing_and_history() -> None:
 # --- line mode fits the terminal's width (issue 27, item 13) ---------------------------
 
 def _pty_of(columns: int):
-    import fcntl
-    import struct
-    import termios
+    from .ptyrun import sized_pty
 
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    master, slave = sized_pty(columns, 24)
     return master, os.fdopen(slave, "w")
 
 
