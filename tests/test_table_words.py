@@ -110,3 +110,18 @@ def test_autoplay_is_one_wording_and_stays_in_its_hand():
     run_shell_game(93, False, None, False, "bit93", stdin=io.StringIO("p\n" * 30 + "q\n"),
                    stdout=out, autoplay=True, speed="instant")
     assert f"  {AUTOPLAY}" in out.getvalue()      # line mode says it the same way
+
+
+def test_the_card_about_to_play_itself_is_worded_as_autoplay():
+    # "Your only card plays itself..." was a third wording, shown while it waited
+    loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
+    computer = VariantPlayer()
+    while loop.forced_action() is None or loop.pending():
+        if loop.needs_human():
+            loop.decide(computer.decide(loop.view()))
+        else:
+            loop.step()
+    app = TableApp(loop, speed="instant", style=STYLE)
+    card = app.plain.card(loop.forced_action().card)
+    said = app._to_move()
+    assert said == f"(only legal card: {card}, played for you)", said

@@ -35,7 +35,7 @@ from textual.widgets import Static
 
 from pyengine.core.cards import Card
 from pyengine.core.events import Deal, Event, Play, Score, Trick
-from pyengine.core.game import SEAT_NAMES, Action, IllegalAction, Phase, SeatView
+from pyengine.core.game import SEAT_NAMES, Action, IllegalAction, Phase, PlayAction, SeatView
 from pyengine.play import pace
 from pyengine.play.loop import GameLoop, LoopEvent
 from pyengine.play.prompts import autoplay_words
@@ -297,8 +297,12 @@ class TableApp(App[TableResult]):
         verb = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.JOKER: "name the joker",
                 Phase.REDEAL: "keep or throw in", Phase.DEFEND: "defend",
                 Phase.DECLARE: "declare"}.get(g.phase, "bid")
-        who = SEAT_NAMES[g.turn] if g.turn != self.loop.human else "You"
-        return f"{who} to {verb}..." if who != "You" else "Your only card plays itself..."
+        if g.turn != self.loop.human:
+            return f"{SEAT_NAMES[g.turn]} to {verb}..."
+        forced = self.loop.forced_action()        # autoplay's card, about to be played
+        if isinstance(forced, PlayAction):
+            return autoplay_words(self.plain.card(forced.card))
+        return f"You to {verb}..."
 
     def _arrows(self) -> str:
         return "<- ->" if self.style.ascii else "\u2190 \u2192"
