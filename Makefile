@@ -1,7 +1,7 @@
 # Euchre 64. Every target bootstraps .venv by itself: a fresh machine needs only
 # Python 3.11 and make.
 #   make        build build/euchre.prg (+ .map .lst .vs .d64)
-#   make play   play Euchre in the shell
+#   make play   play Euchre in the shell (ARGS='--seed 5' passes options to euchre play)
 #   make test   run every test (what CI runs)
 
 PYTHON ?= python3
@@ -27,7 +27,7 @@ $(PRG): $(ASM_SOURCES) tools/build.py tools/charset.py $(STAMP)
 	$(VPY) -m tools.build
 
 play: $(STAMP)
-	$(VENV)/bin/euchre play
+	$(VENV)/bin/euchre play $(ARGS)
 
 lint: $(STAMP)
 	$(VPY) -m ruff check pyengine tools tests

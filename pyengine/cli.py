@@ -154,7 +154,7 @@ def rules_cmd() -> None:
         for line in textwrap.wrap(DESCRIPTIONS[opt], 74):
             click.echo(f"      {line}")
     click.echo("\n(-: the option does not apply to that preset.)")
-    click.echo("\nDecisions the seeds leave open:")
+    click.echo("\nChoices made where the rules are silent:")
     for line in DECISIONS:
         click.echo("\n".join(textwrap.wrap(line, 78, initial_indent="  - ",
                                            subsequent_indent="    ")))
@@ -363,15 +363,18 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
     s = summarise(results, team_a, team_b, rules, secs, jobs)
     for line in report_lines(s):
         click.echo(line)
+    target = chart
     try:
         if chart is not None:
             draw([s], chart)
             click.echo(f"chart written to {chart}")
+        target = json_out
         if json_out is not None:
             json_out.write_text(json.dumps(summary_json(s), indent=1) + "\n")
             click.echo(f"summary written to {json_out}")
-    except OSError as exc:
-        click.echo(f"euchre arena: cannot write {exc.filename}: {exc.strerror}", err=True)
+    except OSError as exc:                # e.g. /dev/full: the error names no file
+        click.echo(f"euchre arena: cannot write {target}: {exc.strerror or exc} (the "
+                   "results are above)", err=True)
         sys.exit(1)
 
 

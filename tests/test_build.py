@@ -183,3 +183,53 @@ def test_malformed_charset_source_is_rejected_with_line(text, message):
     with pytest.raises(CharsetError, match=message) as info:
         parse_charset(text, "t.txt")
     assert str(info.value).startswith("t.txt:")
+
+
+# --- the installed copy's cache (tools/resources.py; issue 27, item 6) ------------------
+
+def _read_only(monkeypatch) -> None:
+    """A cache on a read-only file system: nothing can be made in it (as root, a folder
+    without w bits is still writable, so the file system's refusal is played here)."""
+    import errno
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+
+
+def test_a_read_only_cache_says_so_in_one_line_and_a_built_program_is_still_used(
+        tmp_path, monkeypatch):
+    from tools.resources import CachedBuild, cached_program
+
+    cache = tmp_path / "euchre64"
+    prg = cached_program(cache)                       # built while it could be written
+    _read_only(monkeypatch)
+    assert cached_program(cache) == prg               # read-only: what is there is used
+    CachedBuild(prg.parent.parent).prg.with_suffix(".map").unlink()
+    notes: list[str] = []
+    with pytest.raises(buildmod.BuildError) as err:
+        cached_program(cache, note=notes.append)
+    assert str(err.value) == (f"cannot build the program in the cache folder {cache}: "
+                              "Read-only file system (XDG_CACHE_HOME names another folder)")
+    assert len(notes) == 1 and "build/euchre.map is missing" in notes[0], notes
+
+
+def test_a_damaged_cache_folder_is_replaced_whatever_is_missing(tmp_path):
+    from tools.resources import CHECKSUMS, cached_program
+
+    cache = tmp_path / "euchre64"
+    prg = cached_program(cache)
+    good = prg.read_bytes()
+    for damage in ("build/euchre.map", "build/euchre.prg", CHECKSUMS, "build"):
+        target = prg.parent.parent / damage
+        shutil.rmtree(target) if target.is_dir() else target.unlink()
+        notes: list[str] = []
+        assert cached_program(cache, note=notes.append) == prg
+        assert prg.read_bytes() == good and len(notes) == 1, (damage, notes)
+        assert cached_program(cache, note=notes.append) == prg and len(notes) == 1
+    (prg.parent.parent / CHECKSUMS).write_text("garbage\n")
+    notes = []
+    assert cached_program(cache, note=notes.append) == prg
+    assert notes and f"{CHECKSUMS} cannot be read" in notes[0], notes

@@ -142,3 +142,22 @@ def test_play_auto_stops_at_the_hand_limit_with_a_clear_message() -> None:
     assert p.returncode == 1, p.stdout[-500:]
     assert "Traceback" not in p.stderr
     assert f"not decided after {runner.MAX_HANDS:,} deals" in p.stdout
+
+
+# --- messages a player reads (issue 27 item 15) -----------------------------------------
+
+def test_arena_json_to_a_full_device_names_the_file() -> None:
+    # was: "euchre arena: cannot write None: No space left on device"
+    r = euchre("arena", "--matches", "2", "--team-a", "random", "--team-b", "random",
+               "--jobs", "1", "--json", "/dev/full")
+    assert r.exit_code == 1
+    assert ("euchre arena: cannot write /dev/full: No space left on device (the results "
+            "are above)") in r.output, r.output
+    assert "None" not in r.output
+
+
+def test_euchre_rules_speaks_of_rules_not_of_seed_documents() -> None:
+    # was: "(seed 004 does not say)", "of seed 003", "Decisions the seeds leave open"
+    out = euchre("rules").output
+    assert "seed" not in out.lower(), [line for line in out.splitlines() if "seed" in line]
+    assert "Choices made where the rules are silent:" in out

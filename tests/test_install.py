@@ -63,10 +63,12 @@ def installed(tmp_path_factory) -> dict[str, Path]:
     return {"src": src, "wheel": wheel, "venv": venv, "empty": empty, "cache": tmp / "cache"}
 
 
-def _run(installed: dict[str, Path], *args: str) -> subprocess.CompletedProcess:
+def _run(installed: dict[str, Path], *args: str, cache: Path | None = None
+         ) -> subprocess.CompletedProcess:
     bin_dir = installed["venv"] / "bin"
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    env |= {"PATH": f"{bin_dir}:/usr/bin:/bin", "XDG_CACHE_HOME": str(installed["cache"]),
+    env |= {"PATH": f"{bin_dir}:/usr/bin:/bin",
+            "XDG_CACHE_HOME": str(installed["cache"] if cache is None else cache),
             "HOME": str(installed["empty"])}
     return subprocess.run([str(a) for a in args], cwd=installed["empty"], env=env,
                           capture_output=True, text=True, timeout=300)
@@ -116,3 +118,61 @@ def test_installed_euchre_plays_runs_the_6502_and_takes_a_shot_from_an_empty_fol
     again = _run(installed, "euchre", "build")
     assert again.returncode == 0, again.stderr
     assert again.stdout.strip() == f"built {built[0]}"
+
+
+# --- a cache that cannot be used as it is (issue 27, item 6) ---------------------------
+
+def _one_line(proc: subprocess.CompletedProcess) -> str:
+    assert "Traceback" not in proc.stderr, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
+def test_a_cache_home_that_is_a_file_gets_one_line_naming_it(installed, tmp_path):
+    # XDG_CACHE_HOME=/a/file euchre build: NotADirectoryError's traceback
+    a_file = tmp_path / "file"
+    a_file.write_text("not a folder\n")
+    for args in (("euchre", "build"), ("euchre", "c64", "--auto", "--seed", "7")):
+        proc = _run(installed, *args, cache=a_file)
+        assert proc.returncode != 0, proc.stdout
+        line = _one_line(proc)
+        assert f"cache folder {a_file}/euchre64" in line and "Not a directory" in line, line
+        assert "XDG_CACHE_HOME" in line, line
+    assert a_file.read_text() == "not a folder\n"
+
+
+def _fresh_build(installed, cache: Path) -> Path:
+    proc = _run(installed, "euchre", "build", cache=cache)
+    assert proc.returncode == 0 and not proc.stderr, proc.stderr
+    built = list(cache.glob("euchre64/*/build/euchre.prg"))
+    assert len(built) == 1 and proc.stdout.strip() == f"built {built[0]}", proc.stdout
+    return built[0]
+
+
+def test_a_cached_program_without_its_map_is_built_again_once(installed, tmp_path):
+    # rm ~/.cache/euchre64/*/build/euchre.map: every later c64, shot, crosscheck failed
+    # with "Directory not empty" until euchre build --force, and nothing said so
+    prg = _fresh_build(installed, tmp_path)
+    prg.with_suffix(".map").unlink()
+    proc = _run(installed, "euchre", "c64", "--auto", "--seed", "7", cache=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    line = _one_line(proc)
+    assert f"the cached program in {prg.parent.parent} is damaged" in line, line
+    assert "build/euchre.map is missing" in line and "building it again" in line, line
+    assert prg.with_suffix(".map").is_file()
+    again = _run(installed, "euchre", "c64", "--auto", "--seed", "7", cache=tmp_path)
+    assert again.returncode == 0 and not again.stderr, again.stderr       # healed
+    assert again.stdout == proc.stdout
+
+
+def test_a_changed_cached_program_is_not_run_but_built_again(installed, tmp_path):
+    # a tampered cached .prg was run as it was
+    prg = _fresh_build(installed, tmp_path)
+    good = prg.read_bytes()
+    prg.write_bytes(good[:-1] + bytes([good[-1] ^ 0xFF]))
+    proc = _run(installed, "euchre", "build", cache=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    line = _one_line(proc)
+    assert "is damaged (build/euchre.prg is not the one built there)" in line, line
+    assert prg.read_bytes() == good

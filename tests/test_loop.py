@@ -360,3 +360,22 @@ def test_resume_refuses_what_is_not_a_file(tmp_path):
         GameLoop.resume(tmp_path / "missing.json")
     with pytest.raises(ResumeError, match="cannot resume"):
         GameLoop.resume(tmp_path)
+
+
+def test_a_refused_resume_shows_no_hidden_card(tmp_path):
+    # issue 27 item 15: a changed deal was refused with the file's four hands and the
+    # seed's four hands spelt out
+    loop = GameLoop.new(preset("bit93"), 3)
+    _drive(loop, RandomPlayer(2), until=4)
+    obj = loop.transcript().to_json()
+    deal = next(e for e in obj["events"] if e["ev"] == "deal")
+    secret = [c for hand in deal["hands"][1:] for c in hand]
+    deal["hands"][1][0], deal["hands"][2][0] = deal["hands"][2][0], deal["hands"][1][0]
+    p = tmp_path / "t.json"
+    p.write_text(json.dumps(obj))
+    with pytest.raises(ResumeError) as info:
+        GameLoop.resume(p)
+    text = str(info.value)
+    assert text.startswith(f"cannot resume {p}: event 1 (a deal) is not what"), text
+    assert not [c for c in secret if c in text.split()
+                or f"'{c}'" in text], text                 # not one of the other hands

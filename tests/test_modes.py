@@ -65,12 +65,16 @@ def test_the_table_when_both_ends_are_terminals_of_80x24():
     table = _fake_table([])
     pick = lambda **kw: choose_mode(kw.get("plain", False), kw.get("i", _Tty()),  # noqa: E731
                                     kw.get("o", _Tty()), lambda: kw.get("size", (80, 24)),
-                                    lambda: (table, None))
+                                    lambda: (table, None),
+                                    env={"TERM": kw.get("term", "xterm-256color")})
     assert pick().table is table and pick().note is None
     assert pick(size=(120, 50)).table is table
     small = pick(size=(79, 24))
     assert small.table is None and small.note.startswith("The terminal is 79x24; the table")
     assert pick(size=(80, 23)).table is None
+    dumb = pick(term="dumb")          # README: a dumb terminal cannot address the cursor
+    assert dumb.table is None and dumb.note.startswith("TERM is dumb"), dumb
+    assert pick(term="vt100").table is table
     assert pick(plain=True) == Mode(None)
     assert pick(i=io.StringIO()) == Mode(None) and pick(o=io.StringIO()) == Mode(None)
     missing = choose_mode(False, _Tty(), _Tty(), lambda: (80, 24),

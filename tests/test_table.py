@@ -150,15 +150,17 @@ def test_too_small_says_so_and_comes_back():
     run(go())
 
 
-def test_larger_terminal_centres_the_table():
+def test_larger_terminal_gets_the_whole_table():
+    # issue 27 item 14: the table was an 80x24 box in the middle of any terminal
     async def go():
         loop = GameLoop.new(preset("bit93"), 93, autoplay_forced=True)
         app = TableApp(loop, speed="instant", style=STYLE)
         async with app.run_test(size=(100, 28)):
             lines = screen(app)
-            assert lines[2].startswith(" " * 10 + "Hand 1 ")
-            assert lines[25].startswith(" " * 10 + "u take back")
-            assert set(lines[4].strip()) == {"\u2500"} and len(lines[4].strip()) == 80
+            assert len(lines) == 28 and lines[0].startswith("Hand 1 "), lines
+            assert lines[27].startswith("u take back"), lines
+            assert set(lines[2]) == {"\u2500"} and len(lines[2]) == 100, lines
+            assert lines[6].endswith("East (pass)"), lines          # at the right edge
     run(go())
 
 

@@ -197,3 +197,49 @@ def test_prompts_on_a_terminal_have_line_editing_and_history() -> None:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         os.close(fd)
+
+
+# --- line mode fits the terminal's width (issue 27, item 13) ---------------------------
+
+def _pty_of(columns: int):
+    from .ptyrun import sized_pty
+
+    master, slave = sized_pty(columns, 24)
+    return master, os.fdopen(slave, "w")
+
+
+def test_line_width_is_the_terminals_up_to_80_columns():
+    from pyengine.play.terminal import line_width
+
+    for columns, width in ((70, 70), (80, 80), (132, 80), (8, 20)):
+        master, stream = _pty_of(columns)
+        try:
+            assert line_width(stream) == width, columns
+        finally:
+            stream.close()
+            os.close(master)
+    assert line_width(io.StringIO()) == 80 and line_width(None) == 80
+
+
+def test_line_mode_at_70_columns_breaks_no_word(tmp_path):
+    # euchre play --plain in a 70-column window: lines of up to 80 columns were wrapped
+    # by the terminal, in the middle of words
+    import re
+
+    from .ptyrun import EUCHRE, Terminal, play_env
+
+    term = Terminal([EUCHRE, "play", "--plain", "--seed", "1", "--speed", "instant"],
+                    play_env(tmp_path), columns=70, lines=24)
+    try:
+        for answer in (b"p", b"p", b"?", b"xyzzy", b"q"):
+            term.expect(b"? ")                             # a prompt waits for an answer
+            term.send(answer + b"\n")
+            term.settle(0.3)
+        assert term.wait() == 0
+    finally:
+        term.close()
+    text = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", bytes(term.output).decode())
+    lines = text.replace("\r\n", "\n").split("\n")
+    assert any("Canadian rule" in line for line in lines)          # the help was shown
+    wide = [line for line in lines if len(line) > 70 and len(line.split()) > 1]
+    assert not wide, wide                  # (a path longer than a line has no place to break)

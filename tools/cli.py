@@ -25,9 +25,17 @@ def _default_prg(ctx: click.Context, param: click.Parameter, value: Path | None)
     from .resources import default_program
 
     try:
-        return default_program()
-    except (BuildError, OSError) as exc:
-        raise click.ClickException(f"cannot build the program: {exc}") from None
+        return default_program(note=_note)
+    except BuildError as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot build the program: {exc.strerror or exc}"
+                                   ) from None
+
+
+def _note(message: str) -> None:
+    """A one-line note on the error output (the cache healing itself)."""
+    click.echo(f"euchre: {message}", err=True)
 
 
 prg_option = click.option(
@@ -60,9 +68,12 @@ def build(force: bool) -> None:
     from .resources import build_program
 
     try:
-        path = build_program(force=force)
+        path = build_program(force=force, note=_note)
     except BuildError as exc:
         _fail(str(exc))
+    except OSError as exc:                       # the checkout's build/ cannot be written
+        where = f" {exc.filename}" if exc.filename else ""
+        _fail(f"euchre build: cannot write{where}: {exc.strerror or exc}")
     click.echo(f"built {path}")
 
 

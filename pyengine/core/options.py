@@ -57,9 +57,9 @@ DESCRIPTIONS: dict[str, str] = {
 DECISIONS: tuple[str, ...] = (
     "cutthroat (players=3): when two players reach the target in the same hand, the "
     "higher total wins; with equal totals (e.g. 10-10-6) another hand is dealt, until "
-    "one total is higher (seed 004 does not say).",
+    "one total is higher (the three-player rules do not say).",
     "farmer's hand: a hand with no card above 10 - every card a 9 or a 10 (7s and 8s "
-    "too with 32 cards) - \"una mano pessima\" of seed 003; the computer asks for a new "
+    "too with 32 cards), the standard rules' \"very poor hand\"; the computer asks for a new "
     "deal with it only when it also holds no card of the upcard's suit (about 2% of "
     "deals are thrown in with 32 cards, almost none with 24).",
     "six-card Bid Euchre: first_lead, dealer_discard and the points_* options do not "

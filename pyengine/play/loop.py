@@ -61,6 +61,19 @@ class ResumeError(ValueError):
     """A transcript that cannot be resumed; the message is one line for the user."""
 
 
+def _without_hidden_cards(exc: Exception, events: list[dict], at: int) -> str:
+    """Why event ``at`` was refused, in words that show no card the player may not
+    see: a deal's hands (the file's or the seed's) and discards are not spelt out."""
+    why = str(exc)
+    bad = events[at] if at < len(events) else {}
+    if "hands=" not in why and "discard" not in why:
+        return why
+    what = {"deal": "a deal", "discard": f"a discard by seat {bad.get('seat')}"}.get(
+        str(bad.get("ev")), f"a {bad.get('ev')} event")
+    return (f"event {at} ({what}) is not what the game number and the rules give "
+            "(the file was changed; its cards are not shown, they are hidden ones)")
+
+
 @dataclass(frozen=True)
 class LoopEvent:
     """One event for the UI to show; ``forced``: the human's only legal card, played
@@ -144,7 +157,9 @@ class GameLoop:
                 game, accepted = step.game, accepted + 1
         except ReplayError as exc:
             if game is None or accepted < len(t.events) or game.over:
-                raise ResumeError(f"cannot resume {path}: {exc}") from None
+                raise ResumeError(f"cannot resume {path}: "
+                                  f"{_without_hidden_cards(exc, t.events, accepted)}"
+                                  ) from None
         if game is None:
             raise ResumeError(f"cannot resume {path}: it has no events")
         if game.over:

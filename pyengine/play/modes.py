@@ -1,7 +1,8 @@
 """``euchre play``'s two modes: the full-screen table or the line mode, and which one.
 
 :func:`choose_mode` gives the table when stdin and stdout are both terminals,
-``--plain`` was not asked for, the table can be imported (Textual installed) and
+``--plain`` was not asked for, ``TERM`` is not ``dumb`` (a terminal that cannot
+address its cursor), the table can be imported (Textual installed) and
 the terminal is at least 80x24 (:func:`pyengine.play.table.table_fits`); else the
 line mode, with a one-line note when the reason is one the player may not
 expect (the size, a missing Textual). :func:`run_play` runs the game in the mode
@@ -15,9 +16,10 @@ mode (pipes, tests) never loads Textual.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -58,12 +60,16 @@ def _import_table() -> tuple[ModuleType | None, str | None]:
 
 def choose_mode(plain: bool, stdin: TextIO | None, stdout: TextIO | None,
                 size: Callable[[], tuple[int, int]] | None = None,
-                importer: Callable[[], tuple[ModuleType | None, str | None]] = _import_table
-                ) -> Mode:
+                importer: Callable[[], tuple[ModuleType | None, str | None]] = _import_table,
+                env: Mapping[str, str] | None = None) -> Mode:
     """The table or the line mode (see the module docstring); ``size`` gives the
-    terminal's (columns, lines), ``importer`` the table module or why there is none."""
+    terminal's (columns, lines), ``importer`` the table module or why there is none,
+    ``env`` the environment (``TERM``; default: the process's)."""
     if plain or not (_is_tty(stdin) and _is_tty(stdout)):
         return Mode(None)
+    if (os.environ if env is None else env).get("TERM") == "dumb":
+        return Mode(None, "TERM is dumb (a terminal that cannot move its cursor): "
+                          "playing in line mode.")
     table, problem = importer()
     if table is None:
         return Mode(None, problem)
@@ -183,11 +189,17 @@ def _outcome(result: object) -> tuple[str | None, int]:
 
 
 def _echo(*lines: str) -> None:
+    """Lines after the table has closed: broken between words at the terminal's width
+    (a long path in the resume hint), whole on a pipe."""
     from pyengine.play.streams import OutputClosed
+    from pyengine.play.terminal import line_width
+    from pyengine.play.textview import fit
 
+    width = line_width(sys.stdout) if _is_tty(sys.stdout) else 0
     try:
         for line in lines:
-            print(line)
+            for part in fit(line, width) if width else [line]:
+                print(part)
         sys.stdout.flush()
     except OSError:                    # nobody reads stdout any more: the files still
         raise OutputClosed from None   # get written (finish_game carries on)

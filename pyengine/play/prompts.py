@@ -13,6 +13,13 @@ from pyengine.core.game import BidAction, GameState, Phase, SeatView
 from pyengine.play.answers import pick_range
 from pyengine.play.textview import Style, seat_word, sort_hand
 
+
+def autoplay_words(card: str) -> str:
+    """What both modes say when autoplay plays the human's only legal card: one
+    wording everywhere (the line mode's note, the table's story and message)."""
+    return f"(only legal card: {card}, played for you)"
+
+
 VARIANT_PROMPTS = {
     Phase.AUCTION: lambda v: ("Your bid: [p]ass or a number of tricks "
                               + "/".join(str(a.tricks) for a in v.legal if a.call == BID)

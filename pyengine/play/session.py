@@ -37,7 +37,7 @@ from pyengine.play.answers import (
 from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
 from pyengine.play.pace import Pace
-from pyengine.play.prompts import VARIANT_PROMPTS, bid_prompt, card_prompt
+from pyengine.play.prompts import VARIANT_PROMPTS, autoplay_words, bid_prompt, card_prompt
 from pyengine.play.sheetview import last_trick_lines, sheet_lines
 from pyengine.play.streams import Out
 from pyengine.play.terminal import edited_line
@@ -80,8 +80,9 @@ class Session:
 
     def say(self, *lines: str) -> None:
         """Print lines, each wrapped to the terminal's width."""
+        width = self.stdout.width()                   # the terminal's, asked each time
         for line in lines:
-            for part in fit(line):
+            for part in fit(line, width):
                 self.stdout.write(part + "\n")
         self.stdout.flush()
 
@@ -89,7 +90,7 @@ class Session:
         """Narrate delivered events; a card played by itself says so first."""
         for e in events:
             if e.forced:
-                self.say(f"  (only legal card: {self.style.card(e.event.card)}, played for you)")
+                self.say(f"  {autoplay_words(self.style.card(e.event.card))}")
             self.say(*self.narrator.feed(e.event))
 
     def run(self) -> None:
@@ -131,10 +132,10 @@ class Session:
     def read(self, prompt: str) -> str:
         """Read one line of input after ``prompt``."""
         if self.edit_lines:
-            line = edited_line(fit_prompt(prompt))
+            line = edited_line(fit_prompt(prompt, self.stdout.width()))
         else:
             while True:
-                self.stdout.write(fit_prompt(prompt))
+                self.stdout.write(fit_prompt(prompt, self.stdout.width()))
                 self.stdout.flush()
                 try:
                     line = read_line(self.stdin)

@@ -65,13 +65,14 @@ from pyengine.play.answers import (
     parse_card_answer,
     parse_variant_answer,
 )
+from pyengine.play.invocation import euchre_command, resume_command
 from pyengine.play.loop import GameLoop, ResumeError
 from pyengine.play.pace import Pace, default_speed
 from pyengine.play.saved import in_store, new_save_path
 from pyengine.play.session import EndOfInput, Quit, Session, replayed_narrator
 from pyengine.play.streams import Out, OutputClosed, choose_style
 from pyengine.play.terminal import line_editing
-from pyengine.play.textview import Narrator, Style, intro_line, score_text
+from pyengine.play.textview import Narrator, Style, fit, intro_line, score_text
 from pyengine.players.levels import DEFAULT_LEVEL, level_line
 from pyengine.players.runner import HandLimitReached
 from pyengine.records.filelock import Busy
@@ -240,9 +241,11 @@ def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out
     writer = ends.writer
     game = loop.game
 
-    def say(*lines: str) -> None:
+    def say(*lines: str) -> None:          # on a terminal, broken to its width; a pipe
+        width = stdout.width() if stdout.isatty() else 0       # gets whole lines (paths)
         for line in lines:
-            stdout.write(line + "\n")
+            for part in fit(line, width) if width else [line]:
+                stdout.write(part + "\n")
         stdout.flush()
 
     write = None if writer is None else transcript_recorder(writer, loop)
@@ -271,7 +274,8 @@ def _play(loop: GameLoop, chosen: bool, style: Style, stdin: TextIO, stdout: Out
             say(f"Game number {seed}, resumed at hand {game.hand_no} "
                 f"{style.dash} score so far: {score_text(game.total, loop.human)}")
         elif chosen:
-            say(f"Game number {seed} {style.dash} replay it with: euchre play --seed {seed}")
+            say(f"Game number {seed} {style.dash} replay it with: "
+                f"{euchre_command(f'play --seed {seed}')}")
         else:
             say(f"Game number {seed}")
         if loop.human is not None:
@@ -336,7 +340,7 @@ def finish_game(loop: GameLoop, ends: Ends, tell: Callable[..., None], stopped: 
     elif writer is not None:
         code = _write_transcript(loop, writer, say, code)
         if go_on and code != EXIT_FAILED:
-            say(f"Go on with it later: euchre play --resume {writer.path}")
+            say(f"Go on with it later: {resume_command(writer.path)}")
     if game.over and loop.human is not None and ends.stats_path is not None:
         from pyengine.play.stats import record_game
 
@@ -371,4 +375,4 @@ def _keep(loop: GameLoop, writer: TranscriptWriter) -> str:
     problem = writer.finish([e.to_json() for e in loop.game.events])
     if problem:
         return f"The game so far could not be saved to {writer.path.parent} ({problem})."
-    return f"The game so far is saved: go on with it later: euchre play --resume {writer.path}"
+    return f"The game so far is saved: go on with it later: {resume_command(writer.path)}"

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from pyengine.core.cards import SUIT_SYMBOLS
-from pyengine.play.terminal import colour_allowed, locale_is_ascii
+from pyengine.play.terminal import colour_allowed, line_width, locale_is_ascii
 from pyengine.play.textview import Style
 
 
@@ -60,6 +60,10 @@ class Out:
             return bool(isatty and isatty())
         except (OSError, ValueError):
             return False
+
+    def width(self) -> int:
+        """The columns to break lines at: the terminal's (at most 80), else 80."""
+        return line_width(self.stream)
 
     def _close(self) -> None:
         self.closed = True

@@ -36,14 +36,15 @@ from textual.widgets import Static
 
 from pyengine.core.cards import Card
 from pyengine.core.events import Deal, Event, Play, Score, Trick
-from pyengine.core.game import SEAT_NAMES, Action, IllegalAction, Phase, SeatView
+from pyengine.core.game import SEAT_NAMES, Action, IllegalAction, Phase, PlayAction, SeatView
 from pyengine.play import pace
-from pyengine.play.helptext import help_lines
 from pyengine.play.loop import GameLoop, LoopEvent
+from pyengine.play.prompts import autoplay_words
 from pyengine.play.sheetview import last_trick_lines, sheet_lines
+from pyengine.play.table_input import guarded_driver
 from pyengine.play.table_keys import CARD_PHASES, KeyReader, choices, prompt_for
 from pyengine.play.table_scene import COLS, ROWS, Scene, draw
-from pyengine.play.table_screens import ConfirmQuit, InfoScreen, join_continued
+from pyengine.play.table_screens import ConfirmQuit, InfoScreen, help_screen_lines
 from pyengine.play.textview import Narrator, Style, seat_word
 from pyengine.players.runner import HandLimitReached
 from pyengine.records.safeio import StopRequest
@@ -52,7 +53,7 @@ KEYS_LINE = ("u take back  l last trick  g score sheet  t hint  ? help  q quit")
 INTERRUPTED = "interrupted (Ctrl-C)"
 ENTER_KEYS = ("enter", "ctrl+j")   # ctrl+j: an Enter typed before the terminal went raw
 Recorder = Callable[[GameLoop], "str | None"]   # run_table's record: writes the moves so far
-STORY = 40                       # story lines kept (the table shows the last five)
+STORY = 200                      # story lines kept (the table shows as many as fit)
 
 
 def table_fits(columns: int, lines: int) -> bool:
@@ -82,6 +83,7 @@ class Shown:
     trick_winner: int | None = None
     tricks_won: list[int] = field(default_factory=list)
     total: list[int] = field(default_factory=list)
+    hands: dict[int, list[Card]] = field(default_factory=dict)   # --auto: every seat's
 
 
 CARD_HOW = "{arrows} Enter, or 1-{n}, or a name (js, 0h the ten){x}; dim: not allowed"
@@ -92,16 +94,18 @@ class TableApp(App[TableResult]):
 
     CSS = """
     Screen { align: center middle; }
-    #board { width: 80; height: 24; }
+    #board { width: 100%; height: 100%; }
     """
     BINDINGS = [Binding("ctrl+c", "quit_now", "quit", priority=True)]
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, loop: GameLoop, *, speed: str = "normal", hints: bool = True,
                  style: Style | None = None, record: Recorder | None = None) -> None:
-        super().__init__()
+        super().__init__(driver_class=guarded_driver())   # a stray escape sequence must
+                                                          # not end the game
         self.record = record
         self.leaving = False                 # exit() asked: keys typed ahead are ignored
+        self.final_sheet = False             # the game-over score sheet has been shown
         if speed not in pace.SPEEDS:
             raise ValueError(f"unknown speed {speed!r}: choose one of {', '.join(pace.SPEEDS)}")
         self.loop = loop
@@ -109,7 +113,8 @@ class TableApp(App[TableResult]):
         self.hints = hints
         self.style = style or Style(symbols=True, colour=True)
         self.plain = Style(symbols=self.style.symbols, colour=False)
-        self.queue: deque[tuple[LoopEvent, SeatView | None]] = deque()
+        self.queue: deque[tuple[LoopEvent, tuple[SeatView, dict[int, list[Card]]] | None]] \
+            = deque()
         self.timer: Timer | None = None
         self.hurry = False
         self.reader = KeyReader()
@@ -130,9 +135,19 @@ class TableApp(App[TableResult]):
         told = g.events[:len(g.events) - self.loop.pending()]
         lines = [line for ev in told for line in self.narrator.feed(ev) if line.strip()]
         self.story = [line.strip() for line in lines][-STORY:]
-        return Shown(v, g.hand_no, list(v.trick), None, list(v.tricks_won), list(v.total))
+        return Shown(v, g.hand_no, list(v.trick), None, list(v.tricks_won), list(v.total),
+                     self._open_hands())
 
-    def _show(self, le: LoopEvent, after: SeatView | None) -> None:
+    def _open_hands(self) -> dict[int, list[Card]]:
+        """Every computer seat's cards in a game of computers only (nobody's secret),
+        else none: the human sees only his own."""
+        if self.loop.human is not None:
+            return {}
+        return {seat: list(self.loop.view(seat).hand)
+                for seat in range(self.loop.game.rules.players) if seat != self.loop.seat}
+
+    def _show(self, le: LoopEvent, after: tuple[SeatView, dict[int, list[Card]]] | None
+              ) -> None:
         """One event onto the table and into the story."""
         ev, sh = le.event, self.shown
         if isinstance(ev, Play):
@@ -147,16 +162,17 @@ class TableApp(App[TableResult]):
             sh.total = list(ev.total)
         elif isinstance(ev, Deal):
             sh.hand_no, sh.trick, sh.trick_winner = ev.hand, [], None
+            if self.autoplayed and self.note == self.autoplayed:
+                self.note = ""
+            self.autoplayed = ""                 # a new hand: the last one's card is told
         lines = [line.strip() for line in self.narrator.feed(ev) if line.strip()]
         if le.forced and isinstance(ev, Play):
-            card = self.plain.card(ev.card)
-            self.autoplayed = card
-            self.note = f"Your only legal card, {card}, was played for you (autoplay)."
-            lines.append(f"You: {card} (your only legal card: played for you)")
+            self.autoplayed = self.note = autoplay_words(self.plain.card(ev.card))
+            lines.insert(0, self.autoplayed)     # as line mode says it, before the card
         self.story = (self.story + lines)[-STORY:]
         if after is not None:                    # the batch's last event: catch up
-            sh.view = after
-            sh.tricks_won, sh.total = list(after.tricks_won), list(after.total)
+            sh.view, sh.hands = after
+            sh.tricks_won, sh.total = list(sh.view.tricks_won), list(sh.view.total)
 
     def _recorded(self) -> None:
         """Let the CLI write the moves so far (the partial transcript); say a problem."""
@@ -173,9 +189,9 @@ class TableApp(App[TableResult]):
         return self.delay
 
     def _enqueue(self, batch: list[LoopEvent]) -> None:
-        view = self.loop.view()
+        after = (self.loop.view(), self._open_hands())
         for i, le in enumerate(batch):
-            self.queue.append((le, view if i == len(batch) - 1 else None))
+            self.queue.append((le, after if i == len(batch) - 1 else None))
 
     def pump(self) -> None:
         """Show the next move (then wait ``speed``), or stop at the human's decision."""
@@ -192,11 +208,11 @@ class TableApp(App[TableResult]):
                     self.timer = self.set_timer(wait, self.pump)
                     return
                 continue
-            if self.loop.is_over():
+            if self.loop.is_over() and not self.loop.pending():
                 self.redraw()
                 self._game_over()
                 return
-            if self.loop.needs_human():
+            if self.loop.needs_human() and not self.loop.pending():
                 self.hurry = False
                 self._start_decision()
                 self.redraw()
@@ -215,12 +231,16 @@ class TableApp(App[TableResult]):
 
     def _start_decision(self) -> None:
         self.reader.reset()
-        if self.autoplayed and self.note.startswith("Your only legal card"):
+        if self.autoplayed and self.note == self.autoplayed:
             self.note = ""                       # the prompt says it (scene)
         self.shown.view = self.loop.view()
         items = choices(self.shown.view, self.loop.legal(), self.style)
         first = next((i for i, ch in enumerate(items) if ch.legal), 0)
         self.cursor = first
+
+    def caught_up(self) -> bool:
+        """The table shows the loop as it is: no move waits to be shown."""
+        return not self.queue and self.timer is None
 
     def deciding(self) -> bool:
         """The human must decide now and the table has caught up with the loop."""
@@ -255,7 +275,7 @@ class TableApp(App[TableResult]):
             how = "any key hurries the computer's moves"
         message = self.note or (prompt_for(v, self.style) if deciding else "")
         if deciding and self.autoplayed and not self.note:
-            message = f"Autoplay played {self.autoplayed}, your only card. {message}"
+            message = f"{self.autoplayed} {message}"
         if not message and not deciding:
             message = self._to_move()
         if self.loop.is_over():
@@ -270,7 +290,8 @@ class TableApp(App[TableResult]):
                      choices=items, cursor=self.cursor, deciding=deciding,
                      story=self.story, message=message, how=how, keys=KEYS_LINE,
                      turn=None if self.queue or self.loop.is_over() else self.loop.game.turn,
-                     level=self.loop.level)
+                     level=self.loop.level,
+                     width=self.size.width, height=self.size.height, open_hands=sh.hands)
 
     def _to_move(self) -> str:
         """Whose move comes next, once the table has caught up with the loop."""
@@ -280,8 +301,12 @@ class TableApp(App[TableResult]):
         verb = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.JOKER: "name the joker",
                 Phase.REDEAL: "keep or throw in", Phase.DEFEND: "defend",
                 Phase.DECLARE: "declare"}.get(g.phase, "bid")
-        who = SEAT_NAMES[g.turn] if g.turn != self.loop.human else "You"
-        return f"{who} to {verb}..." if who != "You" else "Your only card plays itself..."
+        if g.turn != self.loop.human:
+            return f"{SEAT_NAMES[g.turn]} to {verb}..."
+        forced = self.loop.forced_action()        # autoplay's card, about to be played
+        if isinstance(forced, PlayAction):
+            return autoplay_words(self.plain.card(forced.card))
+        return f"You to {verb}..."
 
     def _arrows(self) -> str:
         return "<- ->" if self.style.ascii else "\u2190 \u2192"
@@ -326,8 +351,8 @@ class TableApp(App[TableResult]):
             return
         event.stop()
         char = event.character or ""
-        if self.loop.is_over():
-            self._sheet(final=True)
+        if self.loop.is_over() and self.caught_up():
+            self._game_over()
             return
         if event.key == "q" or char == "q":
             self.push_screen(ConfirmQuit(), self._quit_answer)
@@ -414,7 +439,7 @@ class TableApp(App[TableResult]):
         self._recorded()
         self.shown = self._resync()
         self.story.append("Taken back: your last decision (the game replayed from the seed).")
-        self.note = "Taken back: your last decision."
+        self.note = self.autoplayed = ""         # the story says it, once; the prompt follows
         self.pump()
 
     def _hint(self) -> None:
@@ -433,20 +458,7 @@ class TableApp(App[TableResult]):
         self.push_screen(InfoScreen("Hint", lines))
 
     def _help(self) -> list[str]:
-        rules = self.loop.game.rules
-        lines = ["Cards: the arrows move, Enter plays; or the card's number (1-6), or its",
-                 "  name: a rank 9 j q k a (0 or T: the ten; 7 8 in the 32-card deck) and",
-                 "  a suit s h d c" + (", x the joker" if rules.joker else "")
-                 + ". Dim cards are not allowed now.",
-                 "Bids: the keys in brackets on the choices line; round 2: a before the",
-                 "  suit (or the capital letter) to go alone; Bid Euchre: 3-6 tricks, then",
-                 "  s h d c, + no-trump high, - no-trump low.",
-                 "u take back your last decision   l the last trick   g the score sheet",
-                 "t a hint (the search player's rating of each choice)   q quit",
-                 "A key while the computer plays hurries it to your next decision."]
-        rest = help_lines(self.plain, rules, self.hints)
-        start = next((i for i, line in enumerate(rest) if line.startswith("Cards:")), 0)
-        return lines + [""] + join_continued(rest[start:])
+        return help_screen_lines(self.plain, self.loop.game.rules, self.hints)
 
     def _sheet(self, final: bool) -> None:
         g = self.loop.game
@@ -457,7 +469,10 @@ class TableApp(App[TableResult]):
             self.push_screen(InfoScreen("The score sheet", lines))
 
     def _game_over(self) -> None:
-        self._sheet(final=True)
+        """The final score sheet, once (the table has shown the last move first)."""
+        if not self.final_sheet:
+            self.final_sheet = True
+            self._sheet(final=True)
 
     def _leave(self, result: TableResult) -> None:
         if not self.leaving:

@@ -1,4 +1,5 @@
-"""The full-screen table drawn as 24 lines of 80 columns (Rich text, no Textual).
+"""The full-screen table drawn in the terminal's size, 80x24 or more (Rich text, no
+Textual).
 
 :func:`draw` turns a :class:`Scene` (what the human may see now: a
 :class:`~pyengine.core.game.SeatView` plus the trick as the table shows it) into
@@ -16,10 +17,15 @@ Layout (rows)::
     7-10  the trick in the middle (who played what, who leads, who takes it),
           or the upcard while bidding
     12-14 your hand, sorted (trumps first), the cursor, the card numbers
-    16-20 the story: the last moves in words
+    16-20 the story: the last moves in words (every row the terminal has past
+          the 24th is the story's: at 120x40, 21 lines)
     21    the message (what to do now, or why a pick was refused)
     22    the choices (bids by their keys) or how to pick a card
-    23    the keys line
+    23    the keys line (these three are always the last three rows)
+
+A wider terminal spreads the table: the rules, the seats and the middle follow
+the width, and the story and the message are broken at it. In a game of
+computers only (``--auto``) every seat's cards are shown face up.
 """
 
 from __future__ import annotations
@@ -128,6 +134,9 @@ class Scene:
     how: str = ""
     keys: str = ""
     level: str = ""                  # the computer's level (pyengine.players.levels)
+    width: int = COLS                # the terminal's size (COLS x ROWS at least)
+    height: int = ROWS
+    open_hands: dict[int, list[Card]] = field(default_factory=dict)   # --auto: face up
 
 
 def card_text(card: Card, style: Style) -> Text:
@@ -268,7 +277,7 @@ def status_lines(s: Scene) -> tuple[str, str]:
         if v.defender_out is not None:
             second += f" | {seat_word(partner_of(v.defender_out), me)} defends alone"
         second += f" | tricks: {tricks}"
-    return shorten(head, COLS), shorten(second, COLS)
+    return head, second
 
 
 def _trick_cell(s: Scene, seat: int) -> Text | None:
@@ -284,10 +293,31 @@ def _trick_cell(s: Scene, seat: int) -> Text | None:
     return None
 
 
+def faces(cards: list[Card], style: Style) -> Text:
+    """Cards face up in a row (a seat's hand when every seat is the computer's)."""
+    row = Text()
+    for i, card in enumerate(cards):
+        if i:
+            row.append(" ")
+        row.append_text(card_text(card, style))
+    return row
+
+
+def _seat_cards(s: Scene, seat: int) -> Text:
+    """A computer seat's cards: face up in a game of computers only, else backs."""
+    if seat in s.open_hands and seat not in _sitting_out(s.view):
+        on_table = {card for _, card in s.trick}
+        trump = s.view.trump if s.view.trump is not None else s.view.up_suit
+        return faces([c for c in sort_hand(list(s.open_hands[seat]), trump)
+                      if c not in on_table], s.style)
+    return backs(s.view, seat, s.trick, s.style)
+
+
 def _draw_middle(c: Canvas, s: Scene) -> None:
     """The trick (rows 7-10), or the upcard and the bids while bidding."""
     v, me = s.view, s.human
-    spots = {2: (7, None), 1: (8, 24), 3: (8, 56), 0: (9, None)}
+    spots = {2: (7, None), 1: (8, c.width * 24 // COLS), 3: (8, c.width * 56 // COLS),
+             0: (9, None)}
     for seat, (row, mid) in spots.items():
         if seat >= v.players:
             continue
@@ -313,7 +343,7 @@ def _draw_hand(c: Canvas, s: Scene) -> None:
     label = seat_label(v, me, s.human, s.style)
     if me in _sitting_out(v):
         label += ": you sit out this hand"
-    c.centre(12, shorten(label, COLS))
+    c.centre(12, shorten(label, c.width))
     cards = [ch for ch in s.choices if ch.card is not None] if s.deciding else []
     if not cards:
         on_table = {card for _, card in s.trick}
@@ -321,7 +351,7 @@ def _draw_hand(c: Canvas, s: Scene) -> None:
         shown = [card for card in sort_hand(list(v.hand), trump) if card not in on_table]
         cards = [Choice(str(i), "", None, True, card) for i, card in enumerate(shown, 1)]
     width = CELL * len(cards)
-    left = (COLS - width) // 2
+    left = (c.width - width) // 2
     for i, ch in enumerate(cards):
         assert ch.card is not None
         face = card_text(ch.card, s.style)
@@ -340,9 +370,11 @@ def _draw_hand(c: Canvas, s: Scene) -> None:
 
 
 def _draw_choices(c: Canvas, s: Scene) -> None:
-    """Row 22: the bids by their keys (the cursor on one), or how to pick a card."""
+    """The last row but one: the bids by their keys (the cursor on one), or how to
+    pick a card."""
+    row = c.height - 2
     if not s.deciding or any(ch.card is not None for ch in s.choices):
-        c.put(22, 0, Text(shorten(s.how, COLS), style=DIM))
+        c.put(row, 0, Text(shorten(s.how, c.width), style=DIM))
         return
     line = Text()
     for i, ch in enumerate(s.choices):
@@ -351,26 +383,27 @@ def _draw_choices(c: Canvas, s: Scene) -> None:
             piece.stylize(CURSOR)
         if not ch.legal:
             piece.stylize(DIM)
-        if line.cell_len + 2 + piece.cell_len > COLS:
+        if line.cell_len + 2 + piece.cell_len > c.width:
             break
         if line.cell_len:
             line.append("  ")
         line.append_text(piece)
-    c.put(22, 0, line)
+    c.put(row, 0, line)
 
 
 def draw(s: Scene) -> list[Text]:
-    """The whole table: :data:`ROWS` lines of :data:`COLS` cells (module docstring)."""
-    c = Canvas()
+    """The whole table: ``s.height`` lines of ``s.width`` cells (:data:`ROWS` x
+    :data:`COLS` at least); rows past the 24th go to the story (module docstring)."""
+    c = Canvas(max(COLS, s.width), max(ROWS, s.height))
     v, me = s.view, s.human
     head, second = status_lines(s)
-    c.put(0, 0, Text(head, style=HEAD))
-    c.put(1, 0, second)
+    c.put(0, 0, Text(shorten(head, c.width), style=HEAD))
+    c.put(1, 0, shorten(second, c.width))
     rule = "-" if s.style.ascii else "\u2500"
-    c.put(2, 0, Text(rule * COLS, style=DIM))
+    c.put(2, 0, Text(rule * c.width, style=DIM))
+    c.put(15, 0, Text(rule * c.width, style=DIM))
     if s.level:                  # the head is full; North's label is centred, 40 at most
         c.put(3, 0, Text(f"level: {s.level}", style=DIM))
-    c.put(15, 0, Text(rule * COLS, style=DIM))
     mine = me if me is not None else v.seat
     for seat in range(v.players):
         if seat == mine:
@@ -380,21 +413,23 @@ def draw(s: Scene) -> list[Text]:
                      style=TURN if seat == s.turn else "")
         if where == "north":
             c.centre(3, label)
-            c.centre(4, backs(v, seat, s.trick, s.style))
+            c.centre(4, _seat_cards(s, seat))
         elif where == "west":
             c.put(6, 0, label)
-            c.put(7, 0, backs(v, seat, s.trick, s.style))
+            c.put(7, 0, _seat_cards(s, seat))
         elif where == "east":
             c.right(6, label)
-            c.right(7, backs(v, seat, s.trick, s.style))
+            c.right(7, _seat_cards(s, seat))
     _draw_middle(c, s)
     _draw_hand(c, s)
-    story = [line for entry in s.story for line in wrap(entry, COLS)][-5:]
+    message_row = c.height - 3                     # the story has rows 16 to this one
+    story = [line for entry in s.story for line in wrap(entry, c.width)]
+    story = story[-(message_row - 16):]
     for i, line in enumerate(story):
         c.put(16 + i, 0, story_text(line, s.style))
-    message = wrap(s.message, COLS)
-    c.put(21, 0, Text(shorten(message[0] if len(message) == 1 else
-                              s.message.replace("\n", " "), COLS), style=HEAD))
+    message = wrap(s.message, c.width)
+    c.put(message_row, 0, Text(shorten(message[0] if len(message) == 1 else
+                                       s.message.replace("\n", " "), c.width), style=HEAD))
     _draw_choices(c, s)
-    c.put(23, 0, Text(shorten(s.keys, COLS), style=DIM))
+    c.put(c.height - 1, 0, Text(shorten(s.keys, c.width), style=DIM))
     return c.lines()

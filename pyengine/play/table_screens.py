@@ -18,7 +18,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from pyengine.core.rules import Rules
+from pyengine.play.helptext import help_lines
 from pyengine.play.table_scene import wrap
+from pyengine.play.textview import Style
 
 SCROLL_KEYS = {"up", "down", "pageup", "pagedown", "home", "end"}
 TEXT_WIDTH = 75                  # 80 less the border and the scroll bar
@@ -105,3 +108,21 @@ def join_continued(lines: list[str]) -> list[str]:
         else:
             out.append(line)
     return out
+
+
+def help_screen_lines(plain: Style, rules: Rules, hints: bool) -> list[str]:
+    """The ``?`` box: the table's keys, then line mode's help from its "Cards:" line
+    on (the rules in force), its bullets joined again for the box's width."""
+    lines = ["Cards: the arrows move, Enter plays; or the card's number (1-6), or its",
+             "  name: a rank 9 j q k a (0 or T: the ten; 7 8 in the 32-card deck) and",
+             "  a suit s h d c" + (", x the joker" if rules.joker else "")
+             + ". Dim cards are not allowed now.",
+             "Bids: the keys in brackets on the choices line; round 2: a before the",
+             "  suit (or the capital letter) to go alone; Bid Euchre: 3-6 tricks, then",
+             "  s h d c, + no-trump high, - no-trump low.",
+             "u take back your last decision   l the last trick   g the score sheet",
+             "t a hint (the search player's rating of each choice)   q quit",
+             "A key while the computer plays hurries it to your next decision."]
+    rest = help_lines(plain, rules, hints)
+    start = next((i for i, line in enumerate(rest) if line.startswith("Cards:")), 0)
+    return lines + [""] + join_continued(rest[start:])

@@ -9,6 +9,9 @@
   alone cannot tell; an unset locale leaves the decision to the encoding.
 * Line editing and history at the shell's prompts (``readline``, through
   ``input()``) when the game runs on the process's own terminal.
+* Line mode's lines are broken between words to the terminal's width (at most the
+  80 columns the text is laid out for), asked again at every line, so a window
+  narrowed mid-game gets no word cut in two by the terminal's own wrapping.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ import sys
 import unicodedata
 from collections.abc import Mapping
 from typing import TextIO
+
+LAYOUT_COLUMNS = 80            # what line mode's text is laid out for
+NARROWEST = 20                 # below this, words are not broken any more usefully
 
 _SUIT_LETTERS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
 _PLAIN = {"\u00b7": ".", "\u2014": "-", "\u2192": "->", "\u2588": "#", "\u2592": ":"}
@@ -85,3 +91,15 @@ def edited_line(prompt: str) -> str:
         return input(prompt) + "\n"
     except EOFError:
         return ""
+
+
+def line_width(stream: TextIO | None) -> int:
+    """The columns to break lines at on ``stream``: its terminal's width, at most
+    :data:`LAYOUT_COLUMNS`; LAYOUT_COLUMNS when it is not a terminal (a pipe, a file)."""
+    try:
+        columns = os.get_terminal_size(stream.fileno()).columns   # type: ignore[union-attr]
+    except (AttributeError, OSError, ValueError):
+        return LAYOUT_COLUMNS
+    if columns <= 0:
+        return LAYOUT_COLUMNS
+    return max(NARROWEST, min(LAYOUT_COLUMNS, columns))
