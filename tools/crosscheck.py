@@ -2,12 +2,13 @@
 
 For each game number, the 6502 plays a game under the harness (tools/core.py)
 and pyengine plays the same game number, both under the same rules (written to
-the core's rules block: tools/rules_block.py), pyengine's computer seats played by
-the shell's own player (VariantPlayer: the reference player wherever it applies); with ``human="random"`` seat 0's
-decisions come from a seeded random legal chooser given identically to both
-(the harness builds the choice list from the 6502's own state, pyengine from
-its own). The two transcripts must be equal; the first difference is reported
-with the game number, the event index, both events and the hand so far.
+the core's rules block: tools/rules_block.py), pyengine's computer seats played
+by the shell's own player (VariantPlayer: the reference player wherever it
+applies); with ``human="random"`` seat 0's decisions come from a seeded random
+legal chooser given identically to both (the harness builds the choice list
+from the 6502's own state, pyengine from its own). The two transcripts must be
+equal; the first difference is reported with the game number, the event index,
+both events and the hand so far.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from pathlib import Path
 
 from pyengine.core.rules import BIT93, Rules
 from pyengine.players.player import RandomPlayer
-from pyengine.players.varplayer import VariantPlayer
 from pyengine.players.runner import play_game
+from pyengine.players.varplayer import VariantPlayer
 from pyengine.records.transcript import from_game
 
 from .core import Core, FumblingChooser
