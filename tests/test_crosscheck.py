@@ -32,7 +32,7 @@ def computer_decisions(run: Run) -> Counter:
     """pyengine's count of the computer's decisions in the run's games, by kind."""
     count: Counter = Counter()
     for seed in run.seeds:
-        for e in python_events(seed, run.human):
+        for e in python_events(seed, run.human, run.rules):
             if e["ev"] in ("bid", "discard", "play") and not (run.human and e["seat"] == 0):
                 count[e["ev"]] += 1
     return count
@@ -50,7 +50,7 @@ def test_6502_games_identical_to_pyengine(run, plan_results, capsys):
     entries = Counter({k: len(v) for k, v in result.figures.decisions.items()})
     assert entries == computer_decisions(run)
     deals = sum(e["ev"] == "deal" for seed in run.seeds
-                for e in python_events(seed, run.human))
+                for e in python_events(seed, run.human, run.rules))
     assert len(result.figures.deal) == deals
 
 

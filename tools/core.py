@@ -37,6 +37,14 @@ DEC_CODES = {name: code for code, name in DEC_NAMES.items()}
 BID_PASS, BID_MAKE, BID_ALONE, BID_SUIT_MASK = 0x00, 0x80, 0x40, 0x03
 HAND_MAX = 6
 GAME_CYCLE_BUDGET = 10_000_000        # a long game is ~1 M cycles; past this it has hung
+BUDGET_TARGET_STEP = 5                # beyond Bit #93's target: one budget per 5 points
+
+
+def game_cycle_budget(rules: Rules) -> int:
+    """Cycles after which a game under ``rules`` has hung (a game to 100 takes ~8 M)."""
+    if rules.target <= BIT93.target:
+        return GAME_CYCLE_BUDGET
+    return GAME_CYCLE_BUDGET * -(-rules.target // BUDGET_TARGET_STEP)
 
 
 class CoreError(HarnessError):
@@ -358,7 +366,7 @@ class Core:
         c64.poke("human_seats", human_seats)
         for label, byte in encode(rules).items():
             c64.poke(label, byte)
-        result = c64.call("core_game", max_cycles=GAME_CYCLE_BUDGET)
+        result = c64.call("core_game", max_cycles=game_cycle_budget(rules))
         game = self._game
         game.total_cycles = result.cycles
         if not game.events or game.events[-1]["ev"] != "game_over":

@@ -64,6 +64,8 @@ NOT_YET: dict[str, str] = {
     "bidding": "Bid Euchre's auction",
 }
 POINTS_MAX = 100     # a byte holds any total: the target (100 at most) - 1 + these
+HANDS_MAX = 255      # hand_no is a byte; every hand scoring >= 1 point: < 2 x target hands
+ZERO_POINT_TARGET_MAX = 20   # a hand may score nothing: targets up to here stay far below
 
 
 def value(rules: Rules, field: str) -> int:
@@ -86,10 +88,16 @@ def unplayable(rules: Rules) -> list[str]:
     base = Rules()
     out = [f"option {field}: the C64 does not play {what} yet"
            for field, what in NOT_YET.items() if getattr(rules, field) != getattr(base, field)]
-    for name in ("points_made", "points_march", "points_lone_march", "points_euchre"):
+    points = ("points_made", "points_march", "points_lone_march", "points_euchre")
+    for name in points:
         if getattr(rules, name) > POINTS_MAX:
             out.append(f"option {name}={getattr(rules, name)}: the C64 counts at most "
                        f"{POINTS_MAX} points a hand")
+    zero = [name for name in points if getattr(rules, name) == 0]
+    if zero and rules.target > ZERO_POINT_TARGET_MAX:
+        out.append(f"option {zero[0]}=0 with target={rules.target}: a game could pass "
+                   f"{HANDS_MAX} hands, which the C64 counts in a byte (a target up to "
+                   f"{ZERO_POINT_TARGET_MAX} is fine)")
     return out
 
 
