@@ -99,6 +99,24 @@ def ci_runs() -> list[Run]:
         Run("random human", True, tuple(range(HUMAN_START, HUMAN_START + CI_GAMES)))]
 
 
+def default_rules_problem(prg: Path) -> str | None:
+    """The front end's start-up default (c64/main.oph calls rules_bit93, which no game
+    the harness plays runs: it pokes the block itself): on a machine whose block holds
+    web's rules, rules_bit93 must put back exactly Bit #93's. None: it does."""
+    from pyengine.core.rules import WEB
+
+    from .rules_block import FIELDS, encode
+
+    c64 = Core(prg, ram="ones").c64
+    for label, byte in encode(WEB).items():
+        c64.poke(label, byte)
+    c64.call("rules_bit93", max_cycles=10_000)
+    got = {label: c64.peek(label) for label, _ in FIELDS}
+    wrong = [f"{label}={got[label]} (Bit #93: {want})"
+             for label, want in encode(BIT93).items() if got[label] != want]
+    return f"rules_bit93 leaves {', '.join(wrong)}" if wrong else None
+
+
 def games_of(prg: Path, run: Run) -> Iterator[tuple[Core, int]]:
     """(the machine to play it on, game number) for each game of ``run``."""
     core = None

@@ -158,6 +158,9 @@ class FumblingChooser:
                 raise CoreError(f"seat {self._last.seat}'s illegal {self._last.kind} answer "
                                 "was taken: the core did not ask again")
         self._last = req
+        if req.stuck and self._last_legal:
+            self._last_legal = False    # a stuck dealer always tries to pass first (the
+            return BID_PASS             # core must refuse it); no draw: Bit #93 unchanged
         wrong = illegal_answers(req)
         if (not self._last_legal or wrong == []) or self._rng.random() >= self.rate:
             self._last_legal = True
@@ -445,8 +448,8 @@ class Core:
                       mask=c64.peek("zp_mask"), bid_round=bid_round,
                       upcard=self._read("upcard")[0],
                       forced_alone=bool(self._read("dec_forced")[0]),
-                      stuck=bool(self._read("rules_stick")[0]) and bid_round == 2
-                      and mpu.x == self._read("dealer")[0],
+                      stuck=kind == "bid" and bool(self._read("rules_stick")[0])
+                      and bid_round == 2 and mpu.x == self._read("dealer")[0],
                       alone_allowed=bool(self._read("rules_alone")[0]))
         answer = self._chooser(req)
         self._clobber(c64, keep_a=True)
