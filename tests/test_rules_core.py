@@ -113,3 +113,16 @@ def test_budget_per_rule_set():
     assert r.exit_code == 0, r.output
     assert "rules web -o target=1" in r.output and "| computer bid |" in r.output
     assert "| shuffle + deal | 2 |" in r.output
+
+
+def test_hand_points_with_other_points():
+    """The scoring table rules_setup builds from the block's points: every trick count,
+    alone or not, both maker teams, under standard -o points_made=2 -o points_march=3
+    -o points_lone_march=5 -o points_euchre=1."""
+    from tools.harness import C64
+    from tools.primitives import check_hand_points
+
+    rules = from_cli("standard", ("points_made=2", "points_march=3", "points_lone_march=5",
+                                  "points_euchre=1"))
+    rep = check_hand_points(C64(PRG, PRG.with_suffix(".map")), rules)
+    assert rep.cases == 24 and rep.ok, rep.first
