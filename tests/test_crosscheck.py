@@ -13,10 +13,11 @@ from click.testing import CliRunner
 from pyengine.records.replay import judge
 from pyengine.records.transcript import loads
 from tools.c64map import Symbols
-from tools.ci_plan import PATHS, Run, RunResult, check_run, ci_runs
+from tools.ci_plan import PATHS, RULE_PATHS, Run, RunResult, check_run, ci_runs
 from tools.cli import cli
 from tools.core import Core, CoreError
 from tools.crosscheck import crosscheck, python_events
+from tools.harness import REAL_FRAME_CYCLES
 
 PRG = Path("build/euchre.prg")
 RUNS = ci_runs()          # tools/ci_plan.py: the same plan judges the mutants (docs/mutants.md)
@@ -32,7 +33,7 @@ def computer_decisions(run: Run) -> Counter:
     """pyengine's count of the computer's decisions in the run's games, by kind."""
     count: Counter = Counter()
     for seed in run.seeds:
-        for e in python_events(seed, run.human):
+        for e in python_events(seed, run.human, run.rules):
             if e["ev"] in ("bid", "discard", "play") and not (run.human and e["seat"] == 0):
                 count[e["ev"]] += 1
     return count
@@ -50,8 +51,12 @@ def test_6502_games_identical_to_pyengine(run, plan_results, capsys):
     entries = Counter({k: len(v) for k, v in result.figures.decisions.items()})
     assert entries == computer_decisions(run)
     deals = sum(e["ev"] == "deal" for seed in run.seeds
-                for e in python_events(seed, run.human))
+                for e in python_events(seed, run.human, run.rules))
     assert len(result.figures.deal) == deals
+    # every computer decision and every deal within one real PAL frame, under every
+    # rule set (docs/performance.md has the figures)
+    for kind, cycles in (*result.figures.decisions.items(), ("deal", result.figures.deal)):
+        assert max(cycles, default=0) < REAL_FRAME_CYCLES, (kind, max(cycles))
 
 
 def test_the_plan_reaches_every_rare_path(plan_results):
@@ -60,6 +65,11 @@ def test_the_plan_reaches_every_rare_path(plan_results):
     hand and a game won at exactly 10."""
     reached = set().union(*(r.paths for r in plan_results.values()))
     assert PATHS <= reached, sorted(PATHS - reached)
+    # and under web and the option matrix (issue 25): a stuck dealer naming trump and
+    # discarding the upcard, an order-up loner's left or the dealer's left leading, a
+    # game past a lowered target, the Canadian rule put back, a hand passed out where
+    # stick the dealer is off
+    assert RULE_PATHS <= reached, sorted(RULE_PATHS - reached)
     passed_out = [r for r in RUNS if "passed out" in plan_results[r.name].paths]
     assert {r.human for r in passed_out} == {False, True}
 

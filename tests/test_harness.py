@@ -124,6 +124,8 @@ def test_call_by_label_passes_registers_in_and_out(t):
 def test_call_with_memory_setup_and_euchre_routine(euchre_prg):
     c64 = C64.from_build()
     assert c64.call("effective_suit", mem={"zp_trump24": 0}, a=20).a == 0  # JC is a spade
+    c64.call("rules_bit93")                     # the scoring table hand_points reads
+    c64.call("rules_setup")                     # comes from the rules block (issue 25)
     assert c64.call("hand_points", a=5, mem={"zp_alone": 1}).a == 4        # lone march
     c64.call("print_at", mem={"fe_src": [0x00, 0x20], 0x2000: [41, 0, 2, 1, 2, 0xFF]})
     assert list(c64.mem[0x0400 + 41 : 0x0400 + 43]) == [1, 2]

@@ -50,6 +50,31 @@ def _fail(message: str, code: int = 1) -> None:
     sys.exit(code)
 
 
+rules_option = click.option("--rules", "rules_name", default="bit93", show_default=True,
+                            help="Rules preset, as euchre play's (euchre rules lists them).")
+options_option = click.option(
+    "--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+    help="Change one rule of the preset, as euchre play's, e.g. -o target=5 (repeatable).")
+
+
+def _rules(rules_name: str, options: tuple[str, ...]):
+    """The rules chosen with the shell's spelling; a clear line and exit 2 when they are
+    unknown, cannot be played, or are not played by the C64 yet."""
+    from .rules_block import RulesChoiceError, from_cli
+
+    try:
+        return from_cli(rules_name, options)
+    except RulesChoiceError as exc:
+        _fail(f"euchre: {exc}", 2)
+
+
+def _rules_words(rules) -> str:
+    from pyengine.core.options import options_of
+
+    opts = options_of(rules)
+    return rules.name + "".join(f" -o {k}={str(v).lower()}" for k, v in opts.items())
+
+
 def _load_core(prg: Path):
     from .core import Core
     from .harness import HarnessError
@@ -88,20 +113,24 @@ def build(force: bool) -> None:
                    "the same for both engines.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Worker processes (default: one per core).")
+@rules_option
+@options_option
 @prg_option
-def crosscheck(games: int, seed: int, human: str, jobs: int | None, prg: Path) -> None:
+def crosscheck(games: int, seed: int, human: str, jobs: int | None, rules_name: str,
+               options: tuple[str, ...], prg: Path) -> None:
     """Play games on the 6502 (under the harness) and in pyengine; compare every event."""
     from pyengine.measure.progress import bar
 
     from .crosscheck import budget_table
     from .crosscheck import crosscheck as run
 
+    rules = _rules(rules_name, options)
     _load_core(prg)
     start = time.perf_counter()
     with bar(games, "crosscheck", "game") as b:
         try:
             mismatch, figures = run(prg, games, seed, human == "random", jobs,
-                                    progress=lambda done: b.update(done - b.n))
+                                    progress=lambda done: b.update(done - b.n), rules=rules)
         except KeyboardInterrupt:
             b.close()
             _fail(f"interrupted after {b.n:,} of {games:,} games "
@@ -111,17 +140,19 @@ def crosscheck(games: int, seed: int, human: str, jobs: int | None, prg: Path) -
         click.echo(mismatch.report())
         _fail(f"FAILED after {figures.games} games ({elapsed:.1f} s)")
     who = "seat 0 a random human" if human == "random" else "all seats computer"
-    click.echo(f"{figures.games:,} games ({who}), game numbers {seed}-"
-               f"{(seed + games - 1) & 0xFFFF}: {figures.events:,} events, all identical "
-               f"to pyengine ({elapsed:.1f} s)")
+    click.echo(f"{figures.games:,} games ({who}; rules {_rules_words(rules)}), game "
+               f"numbers {seed}-{(seed + games - 1) & 0xFFFF}: {figures.events:,} events, "
+               f"all identical to pyengine ({elapsed:.1f} s)")
     click.echo("\n".join(budget_table(figures)))
 
 
 @cli.command()
 @click.option("--games", type=click.IntRange(2, 65536), default=1000, show_default=True,
               help="Games to measure (half with a random human at seat 0).")
+@rules_option
+@options_option
 @prg_option
-def budget(games: int, prg: Path) -> None:
+def budget(games: int, rules_name: str, options: tuple[str, ...], prg: Path) -> None:
     """Cycle budgets and sizes of the 6502 core, as markdown (docs/performance.md).
 
     Plays --games games (half of them with a random human at seat 0, so every
@@ -133,6 +164,7 @@ def budget(games: int, prg: Path) -> None:
     from .crosscheck import Figures, budget_table, size_lines
     from .crosscheck import crosscheck as run
 
+    rules = _rules(rules_name, options)
     _load_core(prg)
     start = time.perf_counter()
     total = Figures()
@@ -140,7 +172,7 @@ def budget(games: int, prg: Path) -> None:
     with bar(2 * half, "budget", "game") as b:
         for human, first in ((False, 0), (True, half)):
             try:
-                mismatch, figures = run(prg, half, first, human,
+                mismatch, figures = run(prg, half, first, human, rules=rules,
                                         progress=lambda done: b.update(total.games + done - b.n))
             except KeyboardInterrupt:
                 b.close()
@@ -151,7 +183,8 @@ def budget(games: int, prg: Path) -> None:
                 click.echo(mismatch.report())
                 _fail("FAILED: the 6502 differs from pyengine; no budget table")
     elapsed = time.perf_counter() - start
-    click.echo(f"Cycles over {total.games:,} games (game numbers 0-{2 * half - 1}; "
+    click.echo(f"Cycles over {total.games:,} games (rules {_rules_words(rules)}; game "
+               f"numbers 0-{2 * half - 1}; "
                f"{half:,} with a random human at seat 0), all identical to pyengine; "
                f"the program's own cycles; a real PAL frame leaves it 18,324 of its "
                f"19,656 (bad lines and the KERNAL IRQ take the rest). ({elapsed:.0f} s)\n")
@@ -170,9 +203,11 @@ def budget(games: int, prg: Path) -> None:
               help="Plain ASCII: no colours, S H D C for the suits, + - | for the frames "
                    "(also when the locale has no UTF-8).")
 @click.option("--force", is_flag=True, help="Replace an existing --transcript file.")
+@rules_option
+@options_option
 @prg_option
 def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
-        force: bool, prg: Path) -> None:
+        force: bool, rules_name: str, options: tuple[str, ...], prg: Path) -> None:
     """Run the 6502 program itself under the harness.
 
     Without --auto: the whole C64 program in the terminal. The emulated screen is
@@ -182,7 +217,9 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
     the game number on the title. EOF or Ctrl-C ends.
 
     With --auto the game core plays a whole game by itself (demo mode) and the
-    game is printed; the transcript is the 6502's own.
+    game is printed; the transcript is the 6502's own. --rules and -o (as euchre
+    play's) set the core's rules block; without --auto the C64's screens are still
+    Bit #93's, so only --auto takes other rules for now.
     """
     import random
 
@@ -195,6 +232,10 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
 
     ascii_only = ascii_only or locale_is_ascii()
     echo = (lambda text: click.echo(to_ascii(text))) if ascii_only else click.echo
+    rules = _rules(rules_name, options)
+    if not auto and (rules_name != "bit93" or options):
+        _fail("euchre c64: --rules and -o need --auto for now: the C64's own screens play "
+              "Bit #93's rules only (the options screen is to come)", 2)
     if transcript is not None:
         _check_transcript(transcript, force)
     if not auto:
@@ -205,7 +246,7 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
         seed = random.SystemRandom().randrange(SEED_MAX + 1)
     core = _load_core(prg)
     try:
-        game = core.play(seed)
+        game = core.play(seed, rules=rules)
     except HarnessError as exc:
         _fail(f"the 6502 program stopped: {exc}")
     text = json.dumps(game.transcript())

@@ -21,10 +21,13 @@ from py65.devices.mpu6502 import MPU
 
 from pyengine.core.cards import SUITS
 from pyengine.core.cards import card_name as _engine_card_name
+from pyengine.core.options import options_of
+from pyengine.core.rules import BIT93, Rules
 
 from .c64map import SymbolError, Symbols
 from .harness import C64, HarnessError
 from .hook_view import HookView
+from .rules_block import encode, unplayable
 
 EV_FD_CARD, EV_FIRST_DEALER, EV_DEAL, EV_BID, EV_DISCARD = 1, 2, 3, 4, 5
 EV_PASSED_OUT, EV_PLAY, EV_TRICK, EV_SCORE, EV_GAME_OVER = 6, 7, 8, 9, 10
@@ -34,6 +37,14 @@ DEC_CODES = {name: code for code, name in DEC_NAMES.items()}
 BID_PASS, BID_MAKE, BID_ALONE, BID_SUIT_MASK = 0x00, 0x80, 0x40, 0x03
 HAND_MAX = 6
 GAME_CYCLE_BUDGET = 10_000_000        # a long game is ~1 M cycles; past this it has hung
+BUDGET_TARGET_STEP = 5                # beyond Bit #93's target: one budget per 5 points
+
+
+def game_cycle_budget(rules: Rules) -> int:
+    """Cycles after which a game under ``rules`` has hung (a game to 100 takes ~8 M)."""
+    if rules.target <= BIT93.target:
+        return GAME_CYCLE_BUDGET
+    return GAME_CYCLE_BUDGET * -(-rules.target // BUDGET_TARGET_STEP)
 
 
 class CoreError(HarnessError):
@@ -51,16 +62,19 @@ class Request:
     bid_round: int
     upcard: int
     forced_alone: bool
+    stuck: bool = False            # stick the dealer: the dealer may not pass in round 2
+    alone_allowed: bool = True     # the rules let a maker go alone by choice
 
     def legal(self) -> list[tuple]:
         """The legal choices in pyengine's canonical order (GameState.legal_actions)."""
         if self.kind == "bid":
             up = self.upcard // 6
+            choices = (False, True) if self.alone_allowed else (False,)
             if self.bid_round == 1:
-                alone = (True,) if self.forced_alone else (False, True)
+                alone = (True,) if self.forced_alone else choices
                 return [("pass",)] + [("order", up, a) for a in alone]
-            return [("pass",)] + [("name", s, a) for s in range(4) if s != up
-                                  for a in (False, True)]
+            return [("pass",)] * (not self.stuck) + [("name", s, a) for s in range(4)
+                                                     if s != up for a in choices]
         cards = sorted(c for i, c in enumerate(self.hand) if self.mask >> i & 1)
         return [(self.kind, c) for c in cards]
 
@@ -109,7 +123,8 @@ def illegal_answers(req: Request) -> list[list[int]]:
         kinds = [[c for c in range(256) if c & BID_STRAY_BITS],           # stray bits
                  [c for c in clean if c and not c & BID_MAKE],            # no "make"
                  [c for c in made if req.forced_alone and not c & BID_ALONE],  # Canadian
-                 [c for c in made if c & BID_ALONE or not req.forced_alone]]   # suit/round
+                 [c for c in made if c & BID_ALONE or not req.forced_alone],   # suit/round
+                 [BID_PASS] if req.stuck else []]                             # stuck
     else:
         kinds = [list(range(HAND_MAX, 256)),                              # no such slot
                  list(range(HAND_MAX))]                                   # not a legal card
@@ -143,6 +158,9 @@ class FumblingChooser:
                 raise CoreError(f"seat {self._last.seat}'s illegal {self._last.kind} answer "
                                 "was taken: the core did not ask again")
         self._last = req
+        if req.stuck and self._last_legal:
+            self._last_legal = False    # a stuck dealer always tries to pass first (the
+            return BID_PASS             # core must refuse it); no draw: Bit #93 unchanged
         wrong = illegal_answers(req)
         if (not self._last_legal or wrong == []) or self._rng.random() >= self.rate:
             self._last_legal = True
@@ -252,10 +270,11 @@ class CoreGame:
     decision_cycles: dict[str, list[int]] = field(default_factory=dict)
     deal_cycles: list[int] = field(default_factory=list)
     total_cycles: int = 0
+    rules: Rules = BIT93
 
     def transcript(self) -> dict:
-        return {"format": "euchre-transcript/1", "rules": "bit93", "options": {},
-                "seed": self.seed, "events": self.events}
+        return {"format": "euchre-transcript/1", "rules": self.rules.name,
+                "options": options_of(self.rules), "seed": self.seed, "events": self.events}
 
 
 def open_program(prg: Path | str, map_path: Path | str | None,
@@ -333,18 +352,26 @@ class Core:
 
     # --- running ------------------------------------------------------------
 
-    def play(self, seed: int, human_seats: int = 0, chooser: Chooser | None = None) -> CoreGame:
+    def play(self, seed: int, human_seats: int = 0, chooser: Chooser | None = None,
+             rules: Rules = BIT93) -> CoreGame:
+        """Play game ``seed`` under ``rules`` (written to the core's rules block first:
+        asm/rules.oph); ValueError for rules the core does not play yet."""
         if human_seats and chooser is None:
             raise ValueError("human seats need a chooser")
+        problems = unplayable(rules)
+        if problems:
+            raise ValueError(problems[0])
         c64 = self.c64
-        self._game = self.last_game = CoreGame(seed)
+        self._game = self.last_game = CoreGame(seed, rules=rules)
         self._chooser = chooser
         self._decoder.reset()
-        self._view = HookView(CoreError)
+        self._view = HookView(CoreError, rules=rules)
         self._clobber_rng = random.Random(seed)
         c64.poke("game_seed", [seed & 0xFF, seed >> 8])
         c64.poke("human_seats", human_seats)
-        result = c64.call("core_game", max_cycles=GAME_CYCLE_BUDGET)
+        for label, byte in encode(rules).items():
+            c64.poke(label, byte)
+        result = c64.call("core_game", max_cycles=game_cycle_budget(rules))
         game = self._game
         game.total_cycles = result.cycles
         if not game.events or game.events[-1]["ev"] != "game_over":
@@ -418,10 +445,14 @@ class Core:
             raise CoreError(f"hook_decide called for seat {mpu.x}, which is not human")
         self._check_view(self._view.decide, c64, mpu.a, kind, mpu.x, self._hand(mpu.x),
                          c64.peek("zp_mask"))
+        bid_round = self._read("bid_round")[0]
         req = Request(kind=kind, seat=mpu.x, hand=self._hand(mpu.x),
-                      mask=c64.peek("zp_mask"), bid_round=self._read("bid_round")[0],
+                      mask=c64.peek("zp_mask"), bid_round=bid_round,
                       upcard=self._read("upcard")[0],
-                      forced_alone=bool(self._read("dec_forced")[0]))
+                      forced_alone=bool(self._read("dec_forced")[0]),
+                      stuck=kind == "bid" and bool(self._read("rules_stick")[0])
+                      and bid_round == 2 and mpu.x == self._read("dealer")[0],
+                      alone_allowed=bool(self._read("rules_alone")[0]))
         answer = self._chooser(req)
         self._clobber(c64, keep_a=True)
         c64.set_result(a=answer)

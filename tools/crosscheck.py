@@ -1,11 +1,14 @@
 """Full-game cross-check: the 6502 core against pyengine, event by event.
 
 For each game number, the 6502 plays a game under the harness (tools/core.py)
-and pyengine plays the same game number; with ``human="random"`` seat 0's
-decisions come from a seeded random legal chooser given identically to both
-(the harness builds the choice list from the 6502's own state, pyengine from
-its own). The two transcripts must be equal; the first difference is reported
-with the game number, the event index, both events and the hand so far.
+and pyengine plays the same game number, both under the same rules (written to
+the core's rules block: tools/rules_block.py), pyengine's computer seats played
+by the shell's own player (VariantPlayer: the reference player wherever it
+applies); with ``human="random"`` seat 0's decisions come from a seeded random
+legal chooser given identically to both (the harness builds the choice list
+from the 6502's own state, pyengine from its own). The two transcripts must be
+equal; the first difference is reported with the game number, the event index,
+both events and the hand so far.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pyengine.core.rules import BIT93
-from pyengine.players.player import RandomPlayer, RefPlayer
+from pyengine.core.rules import BIT93, Rules
+from pyengine.players.player import RandomPlayer
 from pyengine.players.runner import play_game
+from pyengine.players.varplayer import VariantPlayer
 from pyengine.records.safeio import worker_signals
 from pyengine.records.transcript import from_game
 
@@ -66,18 +70,19 @@ class Figures:
         self.events += other.events
 
 
-def python_events(seed: int, human: bool) -> list[dict]:
-    seat0 = RandomPlayer(seed + HUMAN_SEED_OFFSET) if human else RefPlayer()
-    players = [seat0, RefPlayer(), RefPlayer(), RefPlayer()]
-    return from_game(play_game(BIT93, seed, players)).events
+def python_events(seed: int, human: bool, rules: Rules = BIT93) -> list[dict]:
+    seat0 = RandomPlayer(seed + HUMAN_SEED_OFFSET) if human else VariantPlayer()
+    players = [seat0, VariantPlayer(), VariantPlayer(), VariantPlayer()]
+    return from_game(play_game(rules, seed, players)).events
 
 
-def compare_game(core: Core, seed: int, human: bool) -> tuple[Mismatch | None, Figures]:
+def compare_game(core: Core, seed: int, human: bool, rules: Rules = BIT93
+                 ) -> tuple[Mismatch | None, Figures]:
     chooser = FumblingChooser(seed + HUMAN_SEED_OFFSET) if human else None
-    py = python_events(seed, human)
+    py = python_events(seed, human, rules)
     fault = None
     try:
-        game = core.play(seed, human_seats=1 if human else 0, chooser=chooser)
+        game = core.play(seed, human_seats=1 if human else 0, chooser=chooser, rules=rules)
     except HarnessError as exc:            # a crash or hang of the 6502: report where
         game = core.last_game
         fault = {"fault": str(exc)}
@@ -107,12 +112,12 @@ def _init_worker(prg: str) -> None:
     _worker_core = Core(prg)
 
 
-def _check_chunk(args: tuple[list[int], bool]) -> tuple[Mismatch | None, Figures]:
-    seeds, human = args
+def _check_chunk(args: tuple[list[int], bool, Rules]) -> tuple[Mismatch | None, Figures]:
+    seeds, human, rules = args
     assert _worker_core is not None
     total = Figures()
     for seed in seeds:
-        mismatch, figures = compare_game(_worker_core, seed, human)
+        mismatch, figures = compare_game(_worker_core, seed, human, rules)
         total.add(figures)
         if mismatch:
             return mismatch, total
@@ -124,8 +129,8 @@ def game_seeds(games: int, start: int) -> list[int]:
 
 
 def crosscheck(prg: Path, games: int, start_seed: int, human: bool,
-               jobs: int | None = None, progress: Callable[[int], None] | None = None
-               ) -> tuple[Mismatch | None, Figures]:
+               jobs: int | None = None, progress: Callable[[int], None] | None = None,
+               rules: Rules = BIT93) -> tuple[Mismatch | None, Figures]:
     """Check ``games`` consecutive game numbers from ``start_seed``; stop at the first
     mismatch (the one with the lowest game number among those found).
 
@@ -136,7 +141,7 @@ def crosscheck(prg: Path, games: int, start_seed: int, human: bool,
     seeds = game_seeds(games, start_seed)
     jobs = jobs or min(os.cpu_count() or 1, 8)
     chunk = max(1, min(CHUNK_GAMES, len(seeds) // (jobs * 4) or 1))
-    chunks = [(seeds[i:i + chunk], human) for i in range(0, len(seeds), chunk)]
+    chunks = [(seeds[i:i + chunk], human, rules) for i in range(0, len(seeds), chunk)]
     total = Figures()
     mismatches: list[Mismatch] = []
     if jobs == 1 or len(chunks) == 1:

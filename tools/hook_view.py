@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pyengine.core.cards import SUITS, Card, effective_suit, legal_mask, parse_card
+from pyengine.core.rules import BIT93, DealerDiscard, Rules
 
 SEAT_NONE = 0xFF
 SUIT_NONE = 0xFF
@@ -32,6 +33,7 @@ class HookView:
     """The state the events so far imply; :meth:`event` and :meth:`decide` check it."""
 
     error: type[Exception]
+    rules: Rules = BIT93          # the rules the core was given (its rules block)
     dealer: int | None = None
     upcard: int | None = None
     hands: list[list[int]] = field(default_factory=lambda: [[] for _ in range(4)])
@@ -149,7 +151,8 @@ class HookView:
         self._hands(c64, where, self.dealer if kind == "discard" else None)
         if kind == "bid":
             round_now = 1 if self.bids < 4 else 2    # the round of the bid to come
-            forced = int(round_now == 1 and seat == self.dealer ^ 2)
+            forced = int(self.rules.canadian_rule and round_now == 1
+                         and seat == self.dealer ^ 2)
             self._expect(c64, "bid_round", round_now, where=where)
             self._expect(c64, "dec_forced", forced, where=where)
             return
@@ -158,7 +161,8 @@ class HookView:
         if kind == "discard":
             others = [c for c in hand if c != self.upcard]
             trumps = [c for c in others if effective_suit(Card(c), self.trump) == self.trump]
-            legal = set(trumps or others)
+            legal = (set(hand) if self.rules.dealer_discard is DealerDiscard.ANY
+                     else set(trumps or others))
             want = sum(1 << i for i, c in enumerate(hand) if c in legal)
         else:
             self._table(c64, where)

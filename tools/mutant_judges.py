@@ -49,14 +49,17 @@ class _Differs(Exception):
 
 def judge_asm(prg: Path) -> str | None:
     """CI's checks of the game core on ``prg``: the cross-check plan, then (if every
-    game is identical to pyengine's) the rules primitives at CI's sizes
-    (tests/test_primitives.py). None: both pass."""
+    game is identical to pyengine's) the rules block's Bit #93 default and the rules
+    primitives at CI's sizes (tests/test_primitives.py). None: all pass."""
     found = ci_plan.check_plan(prg)
     if found is not None:
         run, m = found
         c64 = m.c64_event or {}
         what = c64.get("fault") or f"6502 {m.c64_event} vs pyengine {m.py_event}"
         return f"cross-check ({run.name}) game {m.seed} event {m.index}: {what}"
+    problem = ci_plan.default_rules_problem(prg)     # the rules block's Bit #93 default
+    if problem is not None:
+        return problem
 
     def stop_at_a_difference(report: primitives.Report) -> None:
         if not report.ok:

@@ -37,9 +37,10 @@ from pyengine.core.cards import (
     power,
     trick_winner_index,
 )
-from pyengine.core.rules import BIT93
+from pyengine.core.rules import BIT93, Rules
 
 from .harness import C64
+from .rules_block import encode
 
 JSR_CYCLES = 6          # the caller's JSR; CallResult.cycles includes it
 SUIT_NONE = 0xFF        # zp_led while leading (asm/cards.oph SUIT_NONE)
@@ -361,10 +362,14 @@ def check_legal_mask(target: C64 | Primitives, size: int = 5, sample: int | None
 
 
 # ---- hand_points ----------------------------------------------------------------------------
-def check_hand_points(target: C64 | Primitives) -> Report:
-    """Every maker team x maker tricks 0-5 x alone: points by team (A, C = to makers)."""
+def check_hand_points(target: C64 | Primitives, rules: Rules = BIT93) -> Report:
+    """Every maker team x maker tricks 0-5 x alone: points by team (A, C = to makers),
+    with ``rules``' points in the rules block and rules_setup's table made from them."""
     p = _primitives(target)
     c64, mem = p.c64, p.c64.mem
+    for label, byte in encode(rules).items():
+        c64.poke(label, byte)
+    c64.call("rules_setup")
     call, addr = c64.call, p.hand_points_addr
     rep = _start(Report("hand_points", "2 maker teams x 6 trick counts x alone or not", 24))
     for makers in (0, 1):
@@ -374,7 +379,7 @@ def check_hand_points(target: C64 | Primitives) -> Report:
                 r = call(addr, a=tricks)
                 to = makers if r.carry else 1 - makers
                 got = (r.a, 0) if to == 0 else (0, r.a)
-                want = BIT93.hand_points(makers, tricks, alone)
+                want = rules.hand_points(makers, tricks, alone)
                 if got != want:
                     rep.differ(f"makers team {makers}, {tricks} tricks, "
                                f"{'alone' if alone else 'with partner'}",
