@@ -160,3 +160,12 @@ def test_in_vice_run_stop_during_the_computers_turn_quits(capsys) -> None:
     goes to the title (at once or at South's next prompt), never dropped."""
     rows, text = _probe(capsys, vf.fault3, 92, cases=((5, 6), (20, 2), (70, 10)))
     assert [r[3] for r in rows] == ["title"] * 3, text
+
+
+def test_in_vice_drumming_while_the_computer_plays_answers_no_prompt(capsys) -> None:
+    """Issue 30, part 1: the drumming script (tools/keyboard.py DRUMMING, then 10 s more of
+    presses 13-28 frames apart) from South's first play prompt of game 0 at NORMAL; VICE must
+    then wait at pyengine's next South prompt, unanswered, and take a deliberate press."""
+    (done, problems), text = _probe(capsys, vf.fault4, 0)
+    assert len(done) > 20 and max(h for _, h in done) >= 10, text
+    assert not problems, text

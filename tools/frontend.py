@@ -525,6 +525,8 @@ def check_screen(screen: Screen, game: GameState, seed: int) -> list[str]:
         up = screen.card_at(UPCARD_ROW, UPCARD_COL)
         if up != game.upcard:
             problems.append(f"upcard {up}, engine {game.upcard}")
+    if game.phase.value == "discard" and screen.card_at(UPCARD_ROW, UPCARD_COL) is not None:
+        problems.append("the discard: the upcard is in the middle and in South's hand")
     if game.phase.value == "bid2" and screen.bg(UPCARD_ROW, UPCARD_COL) != BG_BACK:
         problems.append("round 2: the upcard is not turned down")
     return problems

@@ -33,7 +33,15 @@ COL_BLACK, COL_RED = 0, 2
 RANK_GLYPHS = "9TJQKA"
 SPEEDS = ("NO WAIT", "FAST", "QUICK", "NORMAL", "SLOW")  # the order key 3 cycles them
 
-KEYS_CARDS = "1-6/CRSR/JOY+RETURN L=LAST STOP=QUIT"
+KEYS_CARDS_TAIL = "/CRSR/JOY+RETURN L=LAST STOP=QUIT"
+
+
+def keys_cards(cards: int) -> str:
+    """The keys line at a card prompt: the numbers of the ``cards`` South holds."""
+    return ("1" if cards == 1 else f"1-{cards}") + KEYS_CARDS_TAIL
+
+
+KEYS_CARDS = keys_cards(6)
 KEYS_BID1 = "P PASS O ORDER A ALONE L=LAST CRSR+RET"
 KEYS_BID2 = "S H D C NAME  A ALONE  P PASS  L=LAST"
 KEYS_BACK = "ANY KEY: BACK"                # the last trick shown (c64/lasttrick.oph)
@@ -212,7 +220,7 @@ def bid_choices(screen: Screen, bid_round: int) -> tuple[tuple[tuple, ...], int 
 
 def prompt(screen: Screen) -> Prompt:
     keys, msg = screen.row(ROW_KEYS).strip(), screen.row(ROW_MSG).strip()
-    if keys == KEYS_CARDS:
+    if keys in {keys_cards(n) for n in range(1, 7)}:
         discard = msg.startswith(("YOUR DISCARD", "KEEP THE UPCARD", "YOU HOLD TRUMP"))
         return Prompt("discard" if discard else "play", msg)
     if keys in (KEYS_BID1, KEYS_BID2):

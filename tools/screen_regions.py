@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from pyengine.core.cards import SUIT_SYMBOLS, rank_of, suit_of
 from pyengine.core.game import GameState
+from pyengine.players.player import RefPlayer
 
 from .screen import COLS, ROWS
 from .screen_read import (
@@ -42,7 +43,6 @@ from .screen_read import (
     HAND_COLS,
     KEYS_BID1,
     KEYS_BID2,
-    KEYS_CARDS,
     NAME_COL,
     NAME_ROW,
     RANK_GLYPHS,
@@ -59,6 +59,7 @@ from .screen_read import (
     UPCARD_ROW,
     Screen,
     display_order,
+    keys_cards,
 )
 
 # colours (c64/video.oph)
@@ -204,13 +205,13 @@ def _hand_events(events: list[dict]) -> list[dict]:
 
 def draw_middle(m: Model, game: GameState, events: list[dict], phase: str) -> None:
     """The trick area: the upcard (face up in round 1, down in round 2) until the
-    dealer's discard or the first card played; then the current trick's cards."""
+    dealer picks it up (at South's discard it is his sixth card, not in the middle too)
+    or the first card is played; then the current trick's cards."""
     m.region_cells(6, 9, 11, 21, "trick")
     hand = _hand_events(events)
     plays = any(e["ev"] == "play" for e in hand)
     discarded = any(e["ev"] == "discard" for e in hand)
-    if phase in ("bid1", "bid2", "discard") or (phase == "play" and not plays
-                                                 and not discarded):
+    if phase in ("bid1", "bid2") or (phase == "play" and not plays and not discarded):
         m.text(UPCARD_LABEL_ROW, UPCARD_LABEL_COL, "  UPCARD  ", HINT, "trick")
         turned_down = phase == "bid2" or (phase == "play" and game.made_round == 2)
         if turned_down:
@@ -280,6 +281,8 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
     legal = {a.card for a in game.legal_actions()}
     order = display_order(game.hands[0], game.trump)
     cursor = next((i for i, c in enumerate(order) if c in legal), 0)
+    if kind == "discard":                 # on the card the computer would put away
+        cursor = order.index(RefPlayer().decide(game.view(0)).card)
     draw_hand(m, game, cursor)
     m.region_cells(ROW_CHOICES, 0, 1, COLS, "choices")
     for pos in range(len(order)):
@@ -289,7 +292,7 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
     else:
         msg = MSG_PLAY if game.trick else MSG_LEAD
     m.text(ROW_MSG, 0, msg, TEXT, "message")
-    m.text(ROW_KEYS, 0, KEYS_CARDS, HINT, "keys")
+    m.text(ROW_KEYS, 0, keys_cards(len(order)), HINT, "keys")
     return m
 
 
