@@ -247,6 +247,7 @@ def fault4(seed: int = 0, frames: int = 500, out=print) -> tuple[list, list[str]
         out(f"  {len(done)} presses, the last at +{done[-1][0]}, held "
             f"{min(h for _, h in done)}-{max(h for _, h in done)} frames")
         if at not in cards:
+            out(f"  the cursor starts on {at}, not a legal card")
             return done, [f"the cursor starts on {at}, not a legal card"]
         eng.south(next(a for a in legal if a.card == at))
         problems: list[str] = []
@@ -255,6 +256,7 @@ def fault4(seed: int = 0, frames: int = 500, out=print) -> tuple[list, list[str]
                 s, eng.game, seed), stale_frames=200)
         except JudgeError as exc:
             problems.append(f"after the drumming: {exc}")
+            out("  " + problems[-1].splitlines()[0])
             return done, problems
         legal = eng.game.legal_actions()
         action = legal[0] if eng.game.phase.value != "play" else next(
@@ -279,7 +281,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for n, f in ((1, fault1), (2, fault2), (3, fault3), (4, fault4)):
             if args.only in (None, n):
-                f(args.seed)
+                found = f(args.seed)
+                if n == 4 and found[1]:
+                    return 1
     except (JudgeError, RuntimeError) as exc:
         print(f"vice_faults: {exc}", file=sys.stderr)
         return 1
