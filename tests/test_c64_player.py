@@ -17,6 +17,7 @@ from pyengine.players.player import RefPlayer
 from tools.frontend import (
     COL_GREY,
     HAND_COLS,
+    ROW_CHOICES,
     ROW_HAND,
     ROW_KEYS,
     ROW_MSG,
@@ -88,10 +89,11 @@ def test_round_2_shows_the_turned_down_upcard_face_up_in_grey_and_offers_only_le
     assert letters == [s for i, s in enumerate("SHDC") if i != suit_of(game.upcard)], keys
 
 
-def test_the_dealers_keys_line_says_pick_up_as_row_22_does():
+def test_the_dealers_keys_line_says_pick_up_as_row_21_does():
     fe = fresh()
     screen = fe.start(1375)                    # South deals hand 1
-    assert "PICK UP" in screen.row(22) and screen.row(ROW_KEYS).startswith("P PASS O PICK UP")
+    assert "PICK UP" in screen.row(ROW_CHOICES)
+    assert screen.row(ROW_KEYS).startswith("P PASS O PICK UP"), screen.text()
 
 
 def test_the_keys_line_numbers_the_cards_south_holds():

@@ -77,7 +77,7 @@ def test_a_screen_that_differs_from_vice_is_caught() -> None:
     g = _game("prg")
     c = g.checkpoints[len(g.checkpoints) // 2]
     codes = list(c.screen.codes)
-    codes[19 * 40 + 9] ^= 0x01                              # a cell of South's hand
+    codes[18 * 40 + 9] ^= 0x01                              # a cell of South's hand
     tampered = vj.Checkpoint(c.presses, c.kind, Screen(tuple(codes), c.screen.colours))
     bad = vj.ViceGame(g.seed, g.speed, g.media, g.presses,
                       [tampered if x is c else x for x in g.checkpoints], g.choices)

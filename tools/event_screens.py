@@ -7,7 +7,7 @@ the driver has already found identical to the 6502's), keeps the table a
 player sees (score, tricks, trump line, dealer, the backs and OUT, the middle,
 South's hand) and checks, after every event that is not followed by a South
 prompt, the regions of tools/screen_regions.py: the status rows, the names,
-the backs, the middle, the hand, row 22 (blank: no numbers or bids while the
+the backs, the middle, the hand, row 21 (blank: no numbers or bids while the
 computer plays), the message line the event writes, and the keys line.
 """
 

@@ -617,7 +617,7 @@ def _decides(kind: str, how: str, key, screen: Screen, game: GameState,
             return int(key) - 1 in legal
         return False
     if fire:
-        return True                       # every bid on row 22 is legal
+        return True                       # every bid on row 21 is legal
     if how != "key" or not isinstance(key, str):
         return False
     legal = {_bid_tuple(a, game.bid_round) for a in game.legal_actions()}
@@ -682,7 +682,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
             if p.kind.startswith("bid"):
                 want = tuple(_bid_tuple(a, game.bid_round) for a in game.legal_actions())
                 if p.choices != want:
-                    problems.append(f"row 22 offers {p.choices}, engine {want}")
+                    problems.append(f"row 21 offers {p.choices}, engine {want}")
             if problems:
                 raise FrontendError(f"game {number}, event {len(fe.events)}: "
                                     + "; ".join(problems) + "\n" + screen.text())

@@ -21,7 +21,7 @@ from .screen import COLS, ROWS
 SCREEN_RAM, COLOR_RAM = 0x0400, 0xD800
 
 # The screen layout (c64/table.oph)
-ROW_STATUS, ROW_INFO, ROW_HAND, ROW_CHOICES, ROW_MSG, ROW_KEYS = 0, 1, 19, 22, 23, 24
+ROW_STATUS, ROW_INFO, ROW_HAND, ROW_CHOICES, ROW_MSG, ROW_KEYS = 0, 1, 18, 21, 23, 24
 HAND_COLS = (8, 12, 16, 20, 24, 28)
 NAME_ROW, NAME_COL = (17, 9, 3, 9), (17, 1, 17, 33)
 BACKS_ROW, BACKS_COL = (0, 10, 4, 10), (0, 1, 17, 35)
@@ -48,7 +48,7 @@ KEYS_BID2_TAIL = "NAME  A ALONE  L=LAST"
 
 def keys_bid1(south_deals: bool, canadian: bool) -> str:
     """Round 1's keys line: O only when South may order without going alone, called
-    what row 22 calls it (PICK UP when South deals)."""
+    what row 21 calls it (PICK UP when South deals)."""
     order = "" if canadian else "O PICK UP " if south_deals else "O ORDER "
     return f"P PASS {order}{KEYS_BID1_TAIL}"
 
@@ -158,7 +158,7 @@ def display_order(hand, trump: int | None) -> list[int]:
 
 
 def south_hand(screen: Screen) -> list[HandCard]:
-    """South's cards, rows 19-21, left to right (``slot`` is the screen position:
+    """South's cards, rows 18-20, left to right (``slot`` is the screen position:
     the card above key slot+1; see display_order for the order)."""
     hand = []
     for slot, col in enumerate(HAND_COLS):
@@ -216,14 +216,14 @@ _CHOICE = re.compile(r"([ >])(PASS|ORDER UP|PICK UP|ALONE|[♠♥♦♣](?:ALONE
 
 
 def bid_choices(screen: Screen, bid_round: int) -> tuple[tuple[tuple, ...], int | None]:
-    """Row 22 while bidding: the choices as ('pass',) / ('order', alone) / ('name', suit,
+    """Row 21 while bidding: the choices as ('pass',) / ('order', alone) / ('name', suit,
     alone), and which one the '>' marks."""
     text = screen.row(ROW_CHOICES).rstrip()
     choices, selected, pos = [], None, 1
     while pos < len(text):
         m = _CHOICE.match(text, pos)
         if not m:
-            raise FrontendError(f"row 22 is not a list of bids: {text!r}")
+            raise FrontendError(f"row 21 is not a list of bids: {text!r}")
         label = m.group(2)
         if m.group(1) == ">":
             selected = len(choices)

@@ -13,8 +13,8 @@ trump line              row 1: TRUMP suit BY seat [ALONE], TRICKS a-b
 names                   the four names, the dealer's `` D``
 backs <seat>            a computer seat's card backs (one per card) or OUT
 trick                   the middle: the trick's cards, the upcard and its label
-hand                    rows 19-21: South's cards in display order, the cursor
-choices                 row 22: the card numbers under the hand or the bids
+hand                    rows 18-20: South's cards in display order, the cursor
+choices                 row 21: the card numbers under the hand or the bids
 message                 row 23
 keys                    row 24
 felt                    every other cell: a blank on the felt (no stale row,
@@ -250,7 +250,7 @@ def draw_hand(m: Model, game: GameState, cursor: int | None) -> list[int]:
 
 
 def draw_bids(m: Model, game: GameState, kind: str) -> None:
-    """Row 22: the legal bids in the engine's order, the first under the '>'."""
+    """Row 21: the legal bids in the engine's order, the first under the '>'."""
     m.region_cells(ROW_CHOICES, 0, 1, COLS, "choices")
     col = 1
     for i, a in enumerate(game.legal_actions()):
