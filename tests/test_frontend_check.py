@@ -38,7 +38,7 @@ def test_the_real_build_passes_every_check():
 
 
 @pytest.mark.parametrize(("label", "offset", "delta", "region"), [
-    ("word_pick_up", 0, 1, "row 22"),           # PICK UP when South deals
+    ("word_pick_up", 0, 1, "row 21"),           # PICK UP when South deals
     ("msg_passed_out", 4, 1, "message"),         # the passed-out message
     ("msg_discards", 3, 1, "message"),           # a computer's discard
     ("msg_bid1", 2, 1, "message"),               # South's round-1 bid prompt

@@ -20,6 +20,7 @@ import pytest
 
 from tools.frontend import FRAME_CYCLES, Frontend, engine_state, play, prompt, south_hand
 from tools.harness import C64
+from tools.keyboard import DRUMMING, more_drumming
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 SOUTH_DECISIONS = ("bid", "discard", "play")
@@ -136,3 +137,62 @@ def test_run_stop_while_the_computer_plays_goes_to_the_title(into_pause):
     fe.c64.hold("STOP", 6)
     screen = fe.run()
     assert prompt(screen).kind == "title", screen.text()
+
+
+def drum(c64: C64, script, start: int = 0) -> int:
+    """Press each key of ``script`` at its frame (counted from ``start``), held its frames;
+    return the frame after the last press."""
+    at = start
+    for frame, key, hold in script:
+        c64.run_frames(frame - at)
+        at = frame
+        c64.hold(key, hold)
+    return at
+
+
+def _first_play_prompt(seed: int, speed: str = "NORMAL") -> Frontend:
+    fe = fresh()
+    fe.start(seed, speed=speed)
+    while prompt(fe.screen()).kind != "play":
+        fe.key(_an_answer(fe, seed))
+    return fe
+
+
+def test_drumming_while_the_computer_plays_answers_no_prompt():
+    """Issue 30, part 1: the drumming script above led South's card 3 ("YOUR LEAD" at
+    about +59, the `3` at +70) and played the rest of the hand; drumming that goes on
+    for 10 s past the prompt must not answer it either. The drumming still hurries the
+    computer, and once the keys have been quiet the prompt takes a deliberate press."""
+    fe = _first_play_prompt(0)
+    log = PauseLog(fe.c64)
+    before = len(fe.events)
+    end = drum(fe.c64, DRUMMING)
+    end = drum(fe.c64, more_drumming(random.Random(30), end, 500), end)
+    fe.c64.run_frames(20)
+    made = [e for e in fe.events[before:] if e["ev"] in SOUTH_DECISIONS and e.get("seat") == 0]
+    assert len(made) == 1, f"drumming made South decide {len(made)} times: {made}"
+    short = [f for f, cycles in log.lasted if cycles < (f - 1) * FRAME_CYCLES]
+    assert short, "the drumming hurried no pause"
+    screen = fe.run()                         # quiet: the prompt waits for South
+    p = prompt(screen)
+    assert p.kind in SOUTH_DECISIONS, screen.text()
+    fe.key(_an_answer(fe, 0))
+    assert south_decisions(fe.events[before:]) == 2
+
+
+def test_a_prompt_shows_its_keys_only_once_a_press_may_answer_it():
+    """The keys line is the player's sign: it comes when the keys have been quiet for
+    PROMPT_QUIET frames; a press started before that answers nothing (at NO WAIT the
+    next prompt comes while South's key is barely let go)."""
+    fe = _first_play_prompt(0, "NO WAIT")
+    before = len(fe.events)
+    asked: list[int] = []
+    fe.c64.trap("begin_prompt", lambda c64: asked.append(c64.cycles), rts=False)
+    fe.c64.hold("RETURN", 6)
+    while not asked:                          # South's next prompt is drawn
+        fe.c64.run_frames(1)
+    assert fe.screen().row(24).strip() == "", fe.screen().text()
+    fe.c64.hold("1", 6)                       # too early: not a deliberate press
+    fe.c64.run_frames(40)
+    assert south_decisions(fe.events[before:]) == 1
+    assert prompt(fe.screen()).kind == "play", fe.screen().text()

@@ -46,7 +46,7 @@ def test_title_text_shows_name_source_jacks_and_menu(title):
 def test_key_press_changes_the_screen(title):
     title.type_keys("D")                  # demo mode on
     title.run_until_idle()
-    assert "DEMO ON" in render_text(title.mem).splitlines()[16]
+    assert "DEMO ON" in render_text(title.mem).splitlines()[17]
 
 
 def test_suit_colours_red_and_black_on_white_faces(title):

@@ -77,7 +77,7 @@ def test_a_screen_that_differs_from_vice_is_caught() -> None:
     g = _game("prg")
     c = g.checkpoints[len(g.checkpoints) // 2]
     codes = list(c.screen.codes)
-    codes[19 * 40 + 9] ^= 0x01                              # a cell of South's hand
+    codes[18 * 40 + 9] ^= 0x01                              # a cell of South's hand
     tampered = vj.Checkpoint(c.presses, c.kind, Screen(tuple(codes), c.screen.colours))
     bad = vj.ViceGame(g.seed, g.speed, g.media, g.presses,
                       [tampered if x is c else x for x in g.checkpoints], g.choices)
@@ -160,3 +160,12 @@ def test_in_vice_run_stop_during_the_computers_turn_quits(capsys) -> None:
     goes to the title (at once or at South's next prompt), never dropped."""
     rows, text = _probe(capsys, vf.fault3, 92, cases=((5, 6), (20, 2), (70, 10)))
     assert [r[3] for r in rows] == ["title"] * 3, text
+
+
+def test_in_vice_drumming_while_the_computer_plays_answers_no_prompt(capsys) -> None:
+    """Issue 30, part 1: the drumming script (tools/keyboard.py DRUMMING, then 10 s more of
+    presses 13-28 frames apart) from South's first play prompt of game 0 at NORMAL; VICE must
+    then wait at pyengine's next South prompt, unanswered, and take a deliberate press."""
+    (done, problems), text = _probe(capsys, vf.fault4, 0)
+    assert len(done) > 20 and max(h for _, h in done) >= 10, text
+    assert not problems, text

@@ -7,7 +7,7 @@ the driver has already found identical to the 6502's), keeps the table a
 player sees (score, tricks, trump line, dealer, the backs and OUT, the middle,
 South's hand) and checks, after every event that is not followed by a South
 prompt, the regions of tools/screen_regions.py: the status rows, the names,
-the backs, the middle, the hand, row 22 (blank: no numbers or bids while the
+the backs, the middle, the hand, row 21 (blank: no numbers or bids while the
 computer plays), the message line the event writes, and the keys line.
 """
 
@@ -41,10 +41,11 @@ from .screen_regions import (
     BACK_GLYPH,
     BACKS_MAX,
     BG_BACK,
+    GREY,
     HINT,
+    LABEL_DOWN,
+    LABEL_UP,
     LIGHT_BLUE,
-    MSG_LEAD,
-    MSG_PLAY,
     TEXT,
     UPCARD_LABEL_COL,
     UPCARD_LABEL_ROW,
@@ -130,11 +131,8 @@ class Table:
             self.backs[seat] -= 1
             if seat == 0:
                 self.south.remove(card)
-                # South's prompt's message stays (unless keys before it changed it)
-                lead = len(self.trick) == 1
-                if self.south_human:          # (a computer South leaves the last message)
-                    self._say((MSG_LEAD if lead else MSG_PLAY) if self.prompt_messages
-                              else None)
+            lead = len(self.trick) == 1           # who plays: never the last trick's taker
+            self._say(f"{SEAT_WORDS[seat]} {'LEADS' if lead else 'PLAYS'}")
         elif kind == "trick":
             self.tricks[e["winner"] % 2] += 1
             self.middle, self.trick = "none", []
@@ -173,16 +171,15 @@ class Table:
                     m.put(r + dr, c + i, Cell(BACK_GLYPH, BG_BACK, LIGHT_BLUE), region)
         m.region_cells(6, 9, 11, 21, "trick")
         if self.middle in ("up", "down"):
-            m.text(UPCARD_LABEL_ROW, UPCARD_LABEL_COL, "  UPCARD  ", HINT, "trick")
-            if self.middle == "up":
-                m.card(UPCARD_ROW, UPCARD_COL, self.upcard, "trick")
-            else:
-                m.back(UPCARD_ROW, UPCARD_COL, "trick")
+            down = self.middle == "down"
+            m.text(UPCARD_LABEL_ROW, UPCARD_LABEL_COL, LABEL_DOWN if down else LABEL_UP, HINT,
+                   "trick")
+            m.card(UPCARD_ROW, UPCARD_COL, self.upcard, "trick", colour=GREY if down else None)
         for seat, card in self.trick:
             m.card(TRICK_ROW[seat], TRICK_COL[seat], card, "trick")
         m.region_cells(ROW_HAND, 0, 3, COLS, "hand")
         for pos, card in enumerate(display_order(self.south, self.south_trump)):
-            m.card(ROW_HAND, HAND_COLS[pos], card, "hand")
+            m.card(ROW_HAND, HAND_COLS[pos], card, "hand", trump=self.south_trump)
         m.region_cells(ROW_CHOICES, 0, 1, COLS, "choices")
         m.region_cells(ROW_MSG, 0, 1, COLS, "message")
         if self.message is None:              # what South's prompt left

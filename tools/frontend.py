@@ -48,6 +48,7 @@ from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the dr
     BG_FELT,
     BG_HILITE,
     COL_BLACK,
+    COL_GREY,
     COL_RED,
     COLOR_RAM,
     HAND_COLS,
@@ -157,11 +158,13 @@ class Frontend:
         self.sid_span: dict[int, tuple[int, int]] = {}    # event -> its SID writes
         self.frames = 0                                   # wait_frame calls
         self.sid_start = 0
+        self._game_pending = False
         self.pauses: dict[int, int] = {}                  # event -> frames it waited
         self._getin = self.c64._traps[GETIN].handler        # the harness's own GETIN
         self.c64.trap("hook_event", self._on_event, rts=False)
         self.c64.trap(GETIN, self._on_getin, name="GETIN")
         self.c64.trap("wait_frame", self._on_wait_frame, rts=False)
+        self.c64.trap("core_game", self._on_game, rts=False)
         if record_events:          # the frame's end: past wait_frame's two raster loops
             self.c64.trap(self.c64.symbols.address("wait_frame") + WAIT_FRAME_END,
                           self._on_frame, rts=False, name="wait_frame end")
@@ -210,6 +213,11 @@ class Frontend:
 
     def _on_frame(self, c64: C64) -> None:
         self.frames += 1
+
+    def _on_game(self, c64: C64) -> None:
+        if self._game_pending:                    # the game start() began (not the next
+            self._game_pending = False            # demo game's): the title tune came before
+            self.sid_start = len(c64.sid_writes)
 
     def _on_wait_frame(self, c64: C64) -> None:
         self._end_timing("wait_frame")
@@ -278,7 +286,7 @@ class Frontend:
 
     def set_options(self, speed: str | None = None, sound: bool | None = None,
                     demo: bool | None = None) -> dict:
-        """Press 3 / S / D on the title until row 16 shows what is asked."""
+        """Press 3 / S / D on the title until rows 13, 16, 17 show what is asked."""
         for name, want, key, tries in (("speed", speed, "3", len(SPEEDS)), ("sound", sound, "S", 2),
                                        ("demo", demo, "D", 2)):
             if want is None:
@@ -375,6 +383,7 @@ class Frontend:
         if self.drawn is not None:
             self.drawn, self.sid_span, self.pauses = {}, {}, {}
         self.sid_start = len(self.c64.sid_writes)     # the game's first SID write
+        self._game_pending = True                      # (core_game's own, see _on_game)
         key = "1" if how == "1" else RETURN
         if how == "joystick":
             self._wait_to_press()
@@ -525,8 +534,15 @@ def check_screen(screen: Screen, game: GameState, seed: int) -> list[str]:
         up = screen.card_at(UPCARD_ROW, UPCARD_COL)
         if up != game.upcard:
             problems.append(f"upcard {up}, engine {game.upcard}")
-    if game.phase.value == "bid2" and screen.bg(UPCARD_ROW, UPCARD_COL) != BG_BACK:
-        problems.append("round 2: the upcard is not turned down")
+    if game.phase.value == "discard" and screen.card_at(UPCARD_ROW, UPCARD_COL) is not None:
+        problems.append("the discard: the upcard is in the middle and in South's hand")
+    if game.phase.value == "bid2":
+        label = screen.row(UPCARD_ROW - 1)[14:25]
+        up = screen.card_at(UPCARD_ROW, UPCARD_COL, dim=True) \
+            if screen.colour(UPCARD_ROW, UPCARD_COL) == COL_GREY else None
+        if label != "TURNED DOWN" or up != game.upcard:
+            problems.append(f"round 2: the upcard is not shown turned down (label {label!r}, "
+                            f"card {up}, engine {game.upcard} in grey)")
     return problems
 
 
@@ -601,7 +617,7 @@ def _decides(kind: str, how: str, key, screen: Screen, game: GameState,
             return int(key) - 1 in legal
         return False
     if fire:
-        return True                       # every bid on row 22 is legal
+        return True                       # every bid on row 21 is legal
     if how != "key" or not isinstance(key, str):
         return False
     legal = {_bid_tuple(a, game.bid_round) for a in game.legal_actions()}
@@ -666,7 +682,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
             if p.kind.startswith("bid"):
                 want = tuple(_bid_tuple(a, game.bid_round) for a in game.legal_actions())
                 if p.choices != want:
-                    problems.append(f"row 22 offers {p.choices}, engine {want}")
+                    problems.append(f"row 21 offers {p.choices}, engine {want}")
             if problems:
                 raise FrontendError(f"game {number}, event {len(fe.events)}: "
                                     + "; ".join(problems) + "\n" + screen.text())

@@ -105,8 +105,10 @@ TITLE_LINES = {
     4: ("       AFTER BIT #93, APRIL 1988", WHITE),
     11: ("       >1  START (RETURN / FIRE)", WHITE),
     12: ("        2  RULES", WHITE),
+    13: ("        3  SPEED NORMAL", WHITE),
     14: ("        4  GAME NUMBER RANDOM", WHITE),
-    16: (" 3 SPEED NORMAL  S SOUND ON  D DEMO OFF", BLACK),
+    16: ("        S  SOUND ON", WHITE),
+    17: ("        D  DEMO OFF", WHITE),
     19: (" CARDS: CRSR LEFT/RIGHT OR 1-6, RETURN", BLACK),
     20: (" OR JOYSTICK IN PORT 2 AND FIRE", BLACK),
     21: (" BIDS: THE KEYS SHOWN. RUN/STOP: QUIT", BLACK),
@@ -329,7 +331,7 @@ def rules_pages(fe: Frontend) -> None:
                       f"{screen.text()}")
 
 
-MENU_ITEMS = 6              # START, RULES, GAME NUMBER, and the three options on row 16
+MENU_ITEMS = 6              # START, RULES, SPEED, GAME NUMBER, SOUND, DEMO (rows 11-17)
 
 
 def menu_wraps(fe: Frontend) -> None:

@@ -18,7 +18,12 @@ NOTES = {
     "euchre": ((0x10, 8), (0x0C, 8), (0x09, 14)),
     "march": ((0x22, 4), (0x2B, 4), (0x33, 4), (0x44, 12)),
     "alone": ((0x33, 6), (0x26, 6), (0x33, 10)),
+    "deal": ((0x28, 1), (0x34, 1), (0x28, 1), (0x34, 1), (0x2C, 3)),
+    "pass": ((0x16, 3),),
+    "make": ((0x23, 3), (0x2C, 3), (0x34, 6)),
 }
+TITLE_TUNE = (0x1A, 0x23, 0x2C, 0x34, 0x2C, 0x23, 0x27, 0x2E, 0x3A, 0x34, 0x2C, 0x23,
+              0x27, 0x1A, 0x23)                 # the title's notes (c64/sound.oph notes_title)
 SFX_ERROR = 0x06
 SFX_WIN, SFX_LOSE = 0x22, 0x19                  # the first notes of the game's end
 SID_FREQ_HI, SID_CTRL, SID_GATE = 0x01, 0x04, 0x01
@@ -30,8 +35,10 @@ def effect_of(e: dict) -> str | None:
     """The effect an event starts, from the reference events (c64/hooks.oph)."""
     if e["ev"] == "play":
         return "card"
-    if e["ev"] == "bid" and e["alone"]:
-        return "alone"
+    if e["ev"] == "deal":
+        return "deal"
+    if e["ev"] == "bid":
+        return "pass" if e["call"] == "pass" else "alone" if e["alone"] else "make"
     if e["ev"] == "trick":
         return "trick" if e["winner"] % 2 == 0 else None
     if e["ev"] == "score":
@@ -58,9 +65,9 @@ def sound_problems(fe: Frontend, events: list[dict], south_human: bool = True) -
     of it as its pause lasts (at NO WAIT only the first note), or no new note if
     it starts none and none plays on; the game's end plays the tune of the winner."""
     writes = fe.c64.sid_writes
-    ungated = [w for w in writes if w.reg == SID_CTRL and w.value and not w.value & SID_GATE]
-    if ungated:
-        return f"SID: a note started without the gate bit: control ${ungated[0].value:02X}"
+    problem = gate_problems(writes[fe.sid_start:])
+    if problem:
+        return problem
     if events and events[0]["ev"] == "first_dealer" and 0 in fe.sid_span:
         dealt = [w.value for w in writes[fe.sid_start:fe.sid_span[0][0]]
                  if w.reg == SID_FREQ_HI]
@@ -84,6 +91,12 @@ def sound_problems(fe: Frontend, events: list[dict], south_human: bool = True) -
         else:
             want = effect_notes(effect, fe.pauses[i])
             playing = fe.pauses[i] == 0 or len(want) < len(NOTES[effect])
+        if effect is not None and len(want) == len(NOTES[effect]) and fe.pauses[i] > sum(
+                f + 1 for _, f in NOTES[effect]):
+            released = releases(writes[start:end])
+            if released != len(want):
+                return (f"SID after event {i} {events[i]}: {released} of its {len(want)} "
+                        f"notes let go with their waveform kept (a release)")
         if got != want:
             return (f"SID after event {i} {events[i]}: notes {[hex(v) for v in got]}, want "
                     f"{[hex(v) for v in want]}")
@@ -94,6 +107,36 @@ def sound_problems(fe: Frontend, events: list[dict], south_human: bool = True) -
         if notes[:1] != [want]:
             return f"SID at the game's end: notes {[hex(v) for v in notes[:3]]}, want {want:#x}"
     return None
+
+
+def gate_problems(writes) -> str | None:
+    """Each note starts with the gate bit (after a gate-off with its waveform: the attack
+    starts afresh) and is let go keeping its waveform, so its release sounds: a control
+    write of 0 (waveform cleared, the note cut dead) is a fault."""
+    ctrl = [w.value for w in writes if w.reg == SID_CTRL]
+    if 0 in ctrl:
+        return "SID: a note cut dead (control register written 0: no release)"
+    for i, w in enumerate(writes):
+        if w.reg != SID_FREQ_HI:
+            continue
+        after = [x.value for x in writes[i + 1:i + 4] if x.reg == SID_CTRL][:2]
+        if len(after) == 2 and (after[1] != after[0] | SID_GATE or after[0] & SID_GATE):
+            return (f"SID: a note (frequency ${w.value:02X}) did not start with the gate "
+                    f"going off then on: control {[hex(v) for v in after]}")
+    return None
+
+
+def releases(writes) -> int:
+    """Notes let go with the waveform kept: control writes without the gate bit that are
+    not the first half of a new note's gate-off/gate-on."""
+    ctrl = [w for w in writes if w.reg in (SID_CTRL, SID_FREQ_HI, 0x00)]
+    count = 0
+    for i, w in enumerate(ctrl):
+        if w.reg == SID_CTRL and w.value and not w.value & SID_GATE:
+            nxt = ctrl[i + 1] if i + 1 < len(ctrl) else None
+            if not (nxt is not None and nxt.reg == SID_CTRL and nxt.value == w.value | SID_GATE):
+                count += 1
+    return count
 
 
 def silence(fe: Frontend) -> str | None:

@@ -227,3 +227,24 @@ class KernalKeyboard:
             m[KEYD + i] = m[KEYD + i + 1]
         m[NDX] = n - 1
         return code
+
+
+# ---- a person drumming keys to hurry the computer (issue 30) ------------------------------
+# Measured from the report: the presses start 13-28 frames apart and are held 5-12 frames,
+# so a drummer is never quiet (no key down) for more than 23 frames; the program's
+# prompts wait for 25 (c64/input.oph PROMPT_QUIET). Frame of each press (from South's
+# RETURN at a play prompt of game 0 at NORMAL), key (harness matrix name), frames held.
+DRUMMING = ((0, "RETURN", 6), (11, "3", 8), (39, "RETURN", 7), (52, "P", 5), (70, "3", 9),
+            (86, "P", 5), (110, "RETURN", 6), (128, "RETURN", 10), (145, "1", 12))
+DRUM_KEYS = ("3", "P", "RETURN", "1", "SPACE", "2", "O")
+DRUM_GAP = (13, 28)
+DRUM_HOLD = (5, 12)
+
+
+def more_drumming(rng, start: int, frames: int) -> list[tuple[int, str, int]]:
+    """A drummer who goes on for ``frames`` after frame ``start``: (frame, key, hold)."""
+    at, out = start, []
+    while at < start + frames:
+        at += rng.randint(*DRUM_GAP)
+        out.append((at, rng.choice(DRUM_KEYS), rng.randint(*DRUM_HOLD)))
+    return out

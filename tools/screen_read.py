@@ -21,7 +21,7 @@ from .screen import COLS, ROWS
 SCREEN_RAM, COLOR_RAM = 0x0400, 0xD800
 
 # The screen layout (c64/table.oph)
-ROW_STATUS, ROW_INFO, ROW_HAND, ROW_CHOICES, ROW_MSG, ROW_KEYS = 0, 1, 19, 22, 23, 24
+ROW_STATUS, ROW_INFO, ROW_HAND, ROW_CHOICES, ROW_MSG, ROW_KEYS = 0, 1, 18, 21, 23, 24
 HAND_COLS = (8, 12, 16, 20, 24, 28)
 NAME_ROW, NAME_COL = (17, 9, 3, 9), (17, 1, 17, 33)
 BACKS_ROW, BACKS_COL = (0, 10, 4, 10), (0, 1, 17, 35)
@@ -29,16 +29,42 @@ TRICK_ROW, TRICK_COL = (14, 10, 6, 10), (18, 9, 18, 27)
 UPCARD_ROW, UPCARD_COL = 10, 18
 SEAT_WORDS = ("SOUTH", "WEST", "NORTH", "EAST")
 BG_FELT, BG_FACE, BG_BACK, BG_HILITE = 0, 1, 2, 3      # ECM background of a cell
-COL_BLACK, COL_RED = 0, 2
+COL_BLACK, COL_RED, COL_GREY = 0, 2, 12
 RANK_GLYPHS = "9TJQKA"
 SPEEDS = ("NO WAIT", "FAST", "QUICK", "NORMAL", "SLOW")  # the order key 3 cycles them
 
-KEYS_CARDS = "1-6/CRSR/JOY+RETURN L=LAST STOP=QUIT"
-KEYS_BID1 = "P PASS O ORDER A ALONE L=LAST CRSR+RET"
-KEYS_BID2 = "S H D C NAME  A ALONE  P PASS  L=LAST"
+KEYS_CARDS_TAIL = "/CRSR/JOY+RETURN L=LAST STOP=QUIT"
+
+
+def keys_cards(cards: int) -> str:
+    """The keys line at a card prompt: the numbers of the ``cards`` South holds."""
+    return ("1" if cards == 1 else f"1-{cards}") + KEYS_CARDS_TAIL
+
+
+KEYS_CARDS = keys_cards(6)
+KEYS_BID1_TAIL = "A ALONE L=LAST CRSR+RET"
+KEYS_BID2_TAIL = "NAME  A ALONE  L=LAST"
+
+
+def keys_bid1(south_deals: bool, canadian: bool) -> str:
+    """Round 1's keys line: O only when South may order without going alone, called
+    what row 21 calls it (PICK UP when South deals)."""
+    order = "" if canadian else "O PICK UP " if south_deals else "O ORDER "
+    return f"P PASS {order}{KEYS_BID1_TAIL}"
+
+
+def keys_bid2(turned_down: int) -> str:
+    """Round 2's keys line: the letters of the suits that may be named."""
+    return "P PASS " + "".join(f"{'SHDC'[s]} " for s in range(4) if s != turned_down) \
+        + KEYS_BID2_TAIL
+
+
+KEYS_BID1 = keys_bid1(False, False)
+KEYS_BID2 = keys_bid2(0)
 KEYS_BACK = "ANY KEY: BACK"                # the last trick shown (c64/lasttrick.oph)
-KEYS_GAME_OVER = "P/RETURN PLAY AGAIN   T TITLE"
+KEYS_GAME_OVER = "P/RETURN PLAY AGAIN  R REPLAY  T TITLE"
 KEYS_RULES = "ANY KEY: NEXT PAGE   RUN/STOP: BACK"
+KEYS_RULES_LAST = "ANY KEY: BACK TO THE TITLE"      # page 3 of 3
 SUIT_WORDS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 
 
@@ -78,11 +104,12 @@ class Screen:
     def text(self) -> str:
         return "\n".join(self.row(r) for r in range(ROWS))
 
-    def card_at(self, row: int, col: int) -> int | None:
+    def card_at(self, row: int, col: int, dim: bool = False) -> int | None:
         """The face-up card whose 3x3 picture starts at (row, col), or None (no face there).
 
         Rank glyph top left and bottom right, suit glyph in the middle, all in the
-        suit's colour (red hearts and diamonds, black spades and clubs).
+        suit's colour (red hearts and diamonds, black spades and clubs); ``dim``: all
+        in grey (the upcard turned down in round 2).
         """
         if self.bg(row, col) not in (BG_FACE, BG_HILITE):
             return None
@@ -91,7 +118,7 @@ class Screen:
             raise FrontendError(f"a card face at row {row} column {col} shows {rank!r} "
                                 f"{suit!r}\n{self.text()}")
         s = SUIT_SYMBOLS.index(suit)
-        want = COL_RED if s in (1, 2) else COL_BLACK
+        want = COL_GREY if dim else COL_RED if s in (1, 2) else COL_BLACK
         for r, c in ((row, col), (row + 1, col + 1), (row + 2, col + 2)):
             if self.colour(r, c) != want:
                 raise FrontendError(f"card {rank}{SUITS[s]} at row {row} column {col}: cell "
@@ -131,7 +158,7 @@ def display_order(hand, trump: int | None) -> list[int]:
 
 
 def south_hand(screen: Screen) -> list[HandCard]:
-    """South's cards, rows 19-21, left to right (``slot`` is the screen position:
+    """South's cards, rows 18-20, left to right (``slot`` is the screen position:
     the card above key slot+1; see display_order for the order)."""
     hand = []
     for slot, col in enumerate(HAND_COLS):
@@ -189,14 +216,14 @@ _CHOICE = re.compile(r"([ >])(PASS|ORDER UP|PICK UP|ALONE|[♠♥♦♣](?:ALONE
 
 
 def bid_choices(screen: Screen, bid_round: int) -> tuple[tuple[tuple, ...], int | None]:
-    """Row 22 while bidding: the choices as ('pass',) / ('order', alone) / ('name', suit,
+    """Row 21 while bidding: the choices as ('pass',) / ('order', alone) / ('name', suit,
     alone), and which one the '>' marks."""
     text = screen.row(ROW_CHOICES).rstrip()
     choices, selected, pos = [], None, 1
     while pos < len(text):
         m = _CHOICE.match(text, pos)
         if not m:
-            raise FrontendError(f"row 22 is not a list of bids: {text!r}")
+            raise FrontendError(f"row 21 is not a list of bids: {text!r}")
         label = m.group(2)
         if m.group(1) == ">":
             selected = len(choices)
@@ -212,18 +239,19 @@ def bid_choices(screen: Screen, bid_round: int) -> tuple[tuple[tuple, ...], int 
 
 def prompt(screen: Screen) -> Prompt:
     keys, msg = screen.row(ROW_KEYS).strip(), screen.row(ROW_MSG).strip()
-    if keys == KEYS_CARDS:
+    if keys in {keys_cards(n) for n in range(1, 7)}:
         discard = msg.startswith(("YOUR DISCARD", "KEEP THE UPCARD", "YOU HOLD TRUMP"))
         return Prompt("discard" if discard else "play", msg)
-    if keys in (KEYS_BID1, KEYS_BID2):
-        rnd = 1 if keys == KEYS_BID1 else 2
+    bid1 = keys.startswith("P PASS ") and keys.endswith(KEYS_BID1_TAIL)
+    if bid1 or (keys.startswith("P PASS ") and keys.endswith(KEYS_BID2_TAIL)):
+        rnd = 1 if bid1 else 2
         choices, selected = bid_choices(screen, rnd)
         return Prompt(f"bid{rnd}", msg, choices, selected)
     if keys == KEYS_BACK:
         return Prompt("last_trick", msg)
     if keys == KEYS_GAME_OVER:
         return Prompt("game_over", msg)
-    if keys == KEYS_RULES:
+    if keys in (KEYS_RULES, KEYS_RULES_LAST):
         return Prompt("rules", msg)
     if screen.row(11)[MENU_TEXT_COL:].startswith("1  START"):
         if title_number_line(screen).startswith("GAME NUMBER?"):
@@ -234,8 +262,8 @@ def prompt(screen: Screen) -> Prompt:
 
 # The title's menu in joystick order (c64/title.oph menu_row/menu_col): where the
 # '>' stands before each item.
-MENU_ITEMS = ("start", "rules", "number", "speed", "sound", "demo")
-MENU_CELLS = ((11, 7), (12, 7), (14, 7), (16, 0), (16, 16), (16, 28))
+MENU_ITEMS = ("start", "rules", "speed", "number", "sound", "demo")
+MENU_CELLS = ((11, 7), (12, 7), (13, 7), (14, 7), (16, 7), (17, 7))
 MENU_TEXT_COL = 8                 # rows 11-14: the items' text, after the '>' column
 
 
@@ -255,13 +283,16 @@ def title_number_line(screen: Screen) -> str:
 
 
 def title_options(screen: Screen) -> dict:
-    """Row 16 of the title: '3 SPEED NORMAL  S SOUND ON  D DEMO OFF' (a '>' may stand in
-    the blank before any of the three)."""
-    m = re.match(r"^[ >]3 SPEED (" + "|".join(SPEEDS) + r") *[ >]S SOUND (ON|OFF) *[ >]D DEMO "
-                 r"(ON|OFF)", screen.row(16))
-    if not m:
-        raise FrontendError(f"row 16 is not the options line: {screen.row(16)!r}")
-    return {"speed": m.group(1), "sound": m.group(2) == "ON", "demo": m.group(3) == "ON"}
+    """The title's options: row 13 '3  SPEED NORMAL', row 16 'S  SOUND ON', row 17
+    'D  DEMO OFF' (a '>' may stand in the blank before each)."""
+    rows = {r: screen.row(r)[MENU_TEXT_COL:].rstrip() for r in (13, 16, 17)}
+    speed = re.fullmatch(r"3  SPEED (" + "|".join(SPEEDS) + ")", rows[13])
+    sound = re.fullmatch(r"S  SOUND (ON|OFF)", rows[16])
+    demo = re.fullmatch(r"D  DEMO (ON|OFF)", rows[17])
+    if not (speed and sound and demo):
+        raise FrontendError(f"rows 13, 16, 17 are not the options: {list(rows.values())!r}")
+    return {"speed": speed.group(1), "sound": sound.group(1) == "ON",
+            "demo": demo.group(1) == "ON"}
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ trump line              row 1: TRUMP suit BY seat [ALONE], TRICKS a-b
 names                   the four names, the dealer's `` D``
 backs <seat>            a computer seat's card backs (one per card) or OUT
 trick                   the middle: the trick's cards, the upcard and its label
-hand                    rows 19-21: South's cards in display order, the cursor
-choices                 row 22: the card numbers under the hand or the bids
+hand                    rows 18-20: South's cards in display order, the cursor
+choices                 row 21: the card numbers under the hand or the bids
 message                 row 23
 keys                    row 24
 felt                    every other cell: a blank on the felt (no stale row,
@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from pyengine.core.cards import SUIT_SYMBOLS, rank_of, suit_of
 from pyengine.core.game import GameState
+from pyengine.players.player import RefPlayer
 
 from .screen import COLS, ROWS
 from .screen_read import (
@@ -40,9 +41,6 @@ from .screen_read import (
     BG_FELT,
     BG_HILITE,
     HAND_COLS,
-    KEYS_BID1,
-    KEYS_BID2,
-    KEYS_CARDS,
     NAME_COL,
     NAME_ROW,
     RANK_GLYPHS,
@@ -59,13 +57,18 @@ from .screen_read import (
     UPCARD_ROW,
     Screen,
     display_order,
+    keys_bid1,
+    keys_bid2,
+    keys_cards,
 )
 
 # colours (c64/video.oph)
 WHITE, BLACK, RED, LIGHT_BLUE = 1, 0, 2, 14
 TEXT, HINT = WHITE, BLACK
 BACK_GLYPH = "▒"                       # CH_CARD_BACK
-UPCARD_LABEL_ROW, UPCARD_LABEL_COL = UPCARD_ROW - 1, 15
+UPCARD_LABEL_ROW, UPCARD_LABEL_COL = UPCARD_ROW - 1, 14
+LABEL_UP, LABEL_DOWN = "   UPCARD   ", "TURNED DOWN "   # round 1 / round 2 (c64/table.oph)
+GREY = 12                              # DIM_COLOUR: the turned-down upcard's marks
 BACKS_MAX = 5
 
 MSG_BID1 = "YOUR BID: TAKE THE UPCARD'S SUIT?"
@@ -84,6 +87,13 @@ class Cell:
 
 FELT = Cell(" ")
 ANY = Cell("")                         # a cell not predicted (its region says why)
+
+
+def bower_mark(card: int, trump: int | None) -> str:
+    """'R' on the right bower, 'L' on the left, once trump is made (c64/table.oph)."""
+    if trump is None or rank_of(card) != 2:
+        return ""
+    return "R" if suit_of(card) == trump else "L" if suit_of(card) == 3 - trump else ""
 
 
 def suit_colour(suit: int) -> int:
@@ -113,14 +123,21 @@ class Model:
         self.put(row, col, Cell(SUIT_SYMBOLS[suit], BG_FACE, suit_colour(suit)), region)
         return col + 1
 
-    def card(self, row: int, col: int, card: int, region: str, bg: int = BG_FACE) -> None:
-        rank, colour = RANK_GLYPHS[rank_of(card)], suit_colour(suit_of(card))
+    def card(self, row: int, col: int, card: int, region: str, bg: int = BG_FACE,
+             colour: int | None = None, trump: int | None = None) -> None:
+        """A card face up; ``colour``: its marks in that colour (grey: turned down);
+        ``trump``: South's hand once trump is made, the bowers marked R and L."""
+        rank = RANK_GLYPHS[rank_of(card)]
+        colour = suit_colour(suit_of(card)) if colour is None else colour
         for r in range(3):
             for c in range(3):
                 self.put(row + r, col + c, Cell(" ", bg), region)
         self.put(row, col, Cell(rank, bg, colour), region)
         self.put(row + 1, col + 1, Cell(SUIT_SYMBOLS[suit_of(card)], bg, colour), region)
         self.put(row + 2, col + 2, Cell(rank, bg, colour), region)
+        mark = bower_mark(card, trump)
+        if mark:
+            self.put(row, col + 2, Cell(mark, bg, colour), region)
 
     def back(self, row: int, col: int, region: str) -> None:
         for r in range(3):
@@ -204,19 +221,18 @@ def _hand_events(events: list[dict]) -> list[dict]:
 
 def draw_middle(m: Model, game: GameState, events: list[dict], phase: str) -> None:
     """The trick area: the upcard (face up in round 1, down in round 2) until the
-    dealer's discard or the first card played; then the current trick's cards."""
+    dealer picks it up (at South's discard it is his sixth card, not in the middle too)
+    or the first card is played; then the current trick's cards."""
     m.region_cells(6, 9, 11, 21, "trick")
     hand = _hand_events(events)
     plays = any(e["ev"] == "play" for e in hand)
     discarded = any(e["ev"] == "discard" for e in hand)
-    if phase in ("bid1", "bid2", "discard") or (phase == "play" and not plays
-                                                 and not discarded):
-        m.text(UPCARD_LABEL_ROW, UPCARD_LABEL_COL, "  UPCARD  ", HINT, "trick")
+    if phase in ("bid1", "bid2") or (phase == "play" and not plays and not discarded):
         turned_down = phase == "bid2" or (phase == "play" and game.made_round == 2)
-        if turned_down:
-            m.back(UPCARD_ROW, UPCARD_COL, "trick")
-        else:
-            m.card(UPCARD_ROW, UPCARD_COL, game.upcard, "trick")
+        m.text(UPCARD_LABEL_ROW, UPCARD_LABEL_COL, LABEL_DOWN if turned_down else LABEL_UP,
+               HINT, "trick")
+        m.card(UPCARD_ROW, UPCARD_COL, game.upcard, "trick",
+               colour=GREY if turned_down else None)
         return
     if phase == "play":
         for seat, card in game.trick:
@@ -228,12 +244,13 @@ def draw_hand(m: Model, game: GameState, cursor: int | None) -> list[int]:
     m.region_cells(ROW_HAND, 0, 3, COLS, "hand")
     shown = display_order(game.hands[0], game.trump)
     for pos, card in enumerate(shown):
-        m.card(ROW_HAND, HAND_COLS[pos], card, "hand", BG_HILITE if pos == cursor else BG_FACE)
+        m.card(ROW_HAND, HAND_COLS[pos], card, "hand", BG_HILITE if pos == cursor else BG_FACE,
+               trump=game.trump)
     return shown
 
 
 def draw_bids(m: Model, game: GameState, kind: str) -> None:
-    """Row 22: the legal bids in the engine's order, the first under the '>'."""
+    """Row 21: the legal bids in the engine's order, the first under the '>'."""
     m.region_cells(ROW_CHOICES, 0, 1, COLS, "choices")
     col = 1
     for i, a in enumerate(game.legal_actions()):
@@ -275,11 +292,15 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
         else:
             msg = MSG_BID2
         m.text(ROW_MSG, 0, msg, TEXT, "message")
-        m.text(ROW_KEYS, 0, KEYS_BID1 if kind == "bid1" else KEYS_BID2, HINT, "keys")
+        keys = keys_bid1(game.dealer == 0, canadian(game)) if kind == "bid1" \
+            else keys_bid2(suit_of(game.upcard))
+        m.text(ROW_KEYS, 0, keys, HINT, "keys")
         return m
     legal = {a.card for a in game.legal_actions()}
     order = display_order(game.hands[0], game.trump)
     cursor = next((i for i, c in enumerate(order) if c in legal), 0)
+    if kind == "discard":                 # on the card the computer would put away
+        cursor = order.index(RefPlayer().decide(game.view(0)).card)
     draw_hand(m, game, cursor)
     m.region_cells(ROW_CHOICES, 0, 1, COLS, "choices")
     for pos in range(len(order)):
@@ -289,7 +310,7 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
     else:
         msg = MSG_PLAY if game.trick else MSG_LEAD
     m.text(ROW_MSG, 0, msg, TEXT, "message")
-    m.text(ROW_KEYS, 0, KEYS_CARDS, HINT, "keys")
+    m.text(ROW_KEYS, 0, keys_cards(len(order)), HINT, "keys")
     return m
 
 

@@ -10,6 +10,9 @@ At NORMAL speed (25 frames per computer card):
 2. SPACE held 5 s from a South prompt: which South prompts are answered, and how, while it is
    held (row 23 and South's hand, sampled).
 3. RUN/STOP pressed (6 frames) during the computer's turn: does the game go to the title?
+4. (issue 30) Drumming keys from a play prompt while the computer plays (game 0, the
+   presses of tests/test_human_keys.py DRUMMING, then 10 s more): does a drummed key
+   answer South's next prompt?
 
 Prints what it saw; tests/test_vice.py runs the same probes (shorter) and requires none of
 the three faults.
@@ -18,17 +21,20 @@ the three faults.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 
 from pyengine.core.game import BidAction
 
 from .frontend import STOP, _bid_tuple, prompt, south_hand
+from .keyboard import DRUMMING, more_drumming
 from .vice_judge import (
     PRG,
     EngineGame,
     JudgeError,
     Player,
+    dom_key,
     position_problems,
     start_game,
 )
@@ -178,15 +184,106 @@ def fault3(seed: int, cases=FAULT3_CASES, out=print) -> list[tuple[int, int, str
     return rows
 
 
+# a drummer's presses, inside the page: each key down at its frame (from the first), held
+# its frames, exact to a frame whatever the host's load
+_DRUM_JS = """(async () => {
+  const g = window.EJS_emulator.gameManager;
+  const t = document.querySelector('#game canvas') || document;
+  const ev = (type, p) => t.dispatchEvent(new KeyboardEvent(type, {code: p[1], key: p[2],
+    keyCode: p[3], which: p[3], bubbles: true, cancelable: true}));
+  const until = async (f) => { while (g.getFrameNum() < f)
+    await new Promise(r => setTimeout(r, 1)); };
+  const f0 = g.getFrameNum(), out = [];
+  for (const p of %s) {
+    await until(f0 + p[0]);
+    ev('keydown', p);
+    const down = g.getFrameNum();
+    await until(down + p[4]);
+    ev('keyup', p);
+    out.push([down - f0, g.getFrameNum() - down]);
+  }
+  return out;
+})()"""
+
+
+def drum_script(rng: random.Random, frames: int) -> list[tuple[int, str, int]]:
+    """The issue's drumming, then a drummer who goes on for ``frames`` more (presses 13-28
+    frames apart, held 5-12): what tests/test_human_keys.py plays in the harness."""
+    script = list(DRUMMING)
+    return script + more_drumming(rng, script[-1][0], frames)
+
+
+def fault4(seed: int = 0, frames: int = 500, out=print) -> tuple[list, list[str]]:
+    """From South's first play prompt at NORMAL, the drumming script: (the presses as VICE
+    had them: frame, hold), and what is wrong afterwards (empty: VICE waits at pyengine's
+    next South prompt, the one drummed keys would have answered, and a deliberate press
+    then answers it)."""
+    out(f"fault 4: game {seed} at NORMAL; drumming from South's first play prompt on, "
+        f"{frames} frames past the issue's script")
+    keys = {"RETURN": 0x0D, "SPACE": 0x20}
+    with running(PRG) as v:
+        pl = Player(v, random.Random(4), lambda s: None)
+        start_game(pl, seed, "NORMAL")
+        eng = EngineGame(seed)
+        while True:
+            screen = pl.wait_for("at South's prompt", lambda s: position_problems(
+                s, eng.game, seed), stale_frames=400)
+            legal = eng.game.legal_actions()
+            if eng.game.phase.value == "play":
+                break
+            action = next((a for a in legal if isinstance(a, BidAction) and a.call == "pass"),
+                          None)
+            if action is None:                 # the discard: the first legal card shown
+                cards = {a.card for a in legal}
+                card = next(h.card for h in south_hand(screen) if h.card in cards)
+                action = next(a for a in legal if a.card == card)
+            pl.press(direct_key(action, eng.game, screen))
+            eng.south(action)
+        cards = {a.card for a in legal}                 # RETURN: the card under the cursor
+        at = next(h.card for h in south_hand(screen) if h.selected)
+        script = drum_script(random.Random(30), frames)
+        js = json.dumps([[f, *dom_key(keys.get(k, k)), hold] for f, k, hold in script])
+        done = v.cmd(op="eval", js=_DRUM_JS % js)["value"]
+        out(f"  {len(done)} presses, the last at +{done[-1][0]}, held "
+            f"{min(h for _, h in done)}-{max(h for _, h in done)} frames")
+        if at not in cards:
+            out(f"  the cursor starts on {at}, not a legal card")
+            return done, [f"the cursor starts on {at}, not a legal card"]
+        eng.south(next(a for a in legal if a.card == at))
+        problems: list[str] = []
+        try:
+            screen = pl.wait_for("at pyengine's next South prompt", lambda s: position_problems(
+                s, eng.game, seed), stale_frames=200)
+        except JudgeError as exc:
+            problems.append(f"after the drumming: {exc}")
+            out("  " + problems[-1].splitlines()[0])
+            return done, problems
+        legal = eng.game.legal_actions()
+        action = legal[0] if eng.game.phase.value != "play" else next(
+            a for a in legal if a.card in {h.card for h in south_hand(screen)})
+        pl.press(direct_key(action, eng.game, screen))
+        eng.south(action)
+        try:
+            pl.wait_for("answered by a deliberate press", lambda s: position_problems(
+                s, eng.game, seed), stale_frames=400)
+        except JudgeError as exc:
+            problems.append(f"a deliberate press after the drumming: {exc}")
+        out("  " + ("; ".join(problems) if problems else
+                    "the drumming answered nothing; a press after it answered the prompt"))
+    return done, problems
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.vice_faults")
     ap.add_argument("--seed", type=int, default=92)
-    ap.add_argument("--only", type=int, choices=(1, 2, 3))
+    ap.add_argument("--only", type=int, choices=(1, 2, 3, 4))
     args = ap.parse_args(argv)
     try:
-        for n, f in ((1, fault1), (2, fault2), (3, fault3)):
+        for n, f in ((1, fault1), (2, fault2), (3, fault3), (4, fault4)):
             if args.only in (None, n):
-                f(args.seed)
+                found = f(args.seed)
+                if n == 4 and found[1]:
+                    return 1
     except (JudgeError, RuntimeError) as exc:
         print(f"vice_faults: {exc}", file=sys.stderr)
         return 1

@@ -187,7 +187,7 @@ def position_problems(screen: Screen, game: GameState, seed: int) -> list[str]:
     """What differs between a South prompt on screen and pyengine (empty: it is right).
 
     Row 23 must be the prompt's own message: the program draws it just before it waits
-    for the key, and until then rows 22-24 may still show the last prompt's keys while the
+    for the key, and until then rows 21-24 may still show the last prompt's keys while the
     table already shows the position (a key pressed then is dropped by the pause)."""
     try:
         p = prompt(screen)
@@ -201,7 +201,7 @@ def position_problems(screen: Screen, game: GameState, seed: int) -> list[str]:
     if p.kind.startswith("bid"):
         want = tuple(_bid_tuple(a, game.bid_round) for a in game.legal_actions())
         if p.choices != want:
-            problems.append(f"row 22 offers {p.choices}, pyengine {want}")
+            problems.append(f"row 21 offers {p.choices}, pyengine {want}")
     return problems
 
 
