@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from pyengine.core.rules import BIT93, Rules
 from pyengine.measure.arena import MatchResult, PlayerSpecError, run_matches
@@ -74,8 +75,9 @@ def play_part(part: Part, n: int, seed: int, jobs: int, commit: str, data: Path,
     On a cluster the CPU is the workers': the sum of the matches' times on them (each
     worker plays one match at a time), as this process's own CPU would not count it."""
     cpu0, wall0 = cpu_seconds(), time.perf_counter()
+    on_cluster: dict[str, Any] = {"scheduler": scheduler} if scheduler else {}
     summary, matches = run_pairing(part.a, part.b, n, seed, jobs, rules=part.rules,
-                                   **({"scheduler": scheduler} if scheduler else {}))
+                                   **on_cluster)
     deals = len(duplicate_hands(matches))
     analysis = analysis_lines(matches, part.a, part.b) if part.analysis else None
     cpu = sum(m.seconds for m in matches) if scheduler else cpu_seconds() - cpu0

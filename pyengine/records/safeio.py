@@ -61,7 +61,8 @@ def exit_code_of(exc: KeyboardInterrupt | int) -> int:
 
 def stopped_words(signum: int) -> str:
     """How a game's end names the signal: "Interrupted", "Interrupted (SIGHUP: ...)"."""
-    return "Interrupted" + _WHY.get(signum, f" (signal {signum})")
+    why = {int(sig): words for sig, words in _WHY.items()}
+    return "Interrupted" + why.get(signum, f" (signal {signum})")
 
 
 def _ignore(signum: int, frame: object) -> None:

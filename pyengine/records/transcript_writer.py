@@ -161,6 +161,7 @@ class TranscriptWriter:
             if not try_lock(fd):
                 os.close(fd)
                 raise Busy(busy_message(self.partial, "being written"))
+        assert fd is not None                   # both branches above hold an open file
         self._fd = fd
         os.ftruncate(fd, 0)
         self._written = 0
