@@ -317,9 +317,9 @@ def test_boot_runs_from_sys_until_waiting_for_a_key(euchre_prg):
     c64.boot()
     assert c64.idle_polls == 1 and not c64.exited
     assert c64.peek(0xD018) == 0x18  # screen $0400, charset $2000
-    options = bytes(c64.mem[0x0400 + 16 * 40 : 0x0400 + 17 * 40])
+    options = bytes(c64.mem[0x0400 + 13 * 40 : 0x0400 + 14 * 40])
     c64.type_keys("3")                   # the speed option: NORMAL -> SLOW
     c64.run_until_idle()
-    row = bytes(c64.mem[0x0400 + 16 * 40 : 0x0400 + 17 * 40])
+    row = bytes(c64.mem[0x0400 + 13 * 40 : 0x0400 + 14 * 40])
     assert row != options
-    assert row[9:13] == bytes([19, 12, 15, 23])  # "SLOW" in screen codes
+    assert row[17:21] == bytes([19, 12, 15, 23])  # "SPEED SLOW": "SLOW" in screen codes
