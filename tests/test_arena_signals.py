@@ -23,6 +23,15 @@ EUCHRE = str(Path(sys.executable).with_name("euchre"))
 ROOT = Path(__file__).resolve().parent.parent
 
 
+
+def _as_a_shell_starts_it() -> None:
+    """In the child: the signal dispositions and mask a user's shell gives a command
+    (SIGINT at its default, nothing blocked), whatever the test process inherited or
+    was left with by an earlier test."""
+    import signal as _signal
+    _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+    _signal.pthread_sigmask(_signal.SIG_SETMASK, [])
+
 def _bounded(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """Run ``code`` in a fresh interpreter of its own process group, killed (the whole
     group, workers too) if it outlives ``timeout``."""
@@ -67,7 +76,7 @@ def _interrupt_arena(wait: float) -> tuple[int | None, str, float]:
     p = subprocess.Popen([EUCHRE, "arena", "--matches", "100000", "--jobs", "2",
                           "--team-a", "random", "--team-b", "random"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=_as_a_shell_starts_it)
     try:
         time.sleep(wait)
         sent = time.monotonic()

@@ -36,6 +36,15 @@ class Tty(io.StringIO):
         return True
 
 
+
+def _as_a_shell_starts_it() -> None:
+    """In the child: the signal dispositions and mask a user's shell gives a command
+    (SIGINT at its default, nothing blocked), whatever the test process inherited or
+    was left with by an earlier test."""
+    import signal as _signal
+    _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+    _signal.pthread_sigmask(_signal.SIG_SETMASK, [])
+
 def tty_game(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> str:
     for name in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG", "TERM"):
         monkeypatch.delenv(name, raising=False)
@@ -120,7 +129,7 @@ def test_a_long_run_in_a_pipe_prints_only_its_report() -> None:
 def test_ctrl_c_stops_a_long_run_within_a_second(args: list[str]) -> None:
     p = subprocess.Popen([sys.executable, "-m", "tools.cli", *args], cwd=ROOT,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=_as_a_shell_starts_it)
     try:
         time.sleep(4)                                  # the workers are busy by now
         start = time.perf_counter()

@@ -108,6 +108,9 @@ def fault1(seed: int, presses: int = 14, out=print) -> list[tuple[int, int, int]
     return rows
 
 
+PROMPT_QUIET_FRAMES = 25 + 5   # c64/input.oph PROMPT_QUIET, and a margin
+
+
 def fault2(seed: int, out=print) -> tuple[list[tuple[int, str, int]], list[str]]:
     """SPACE held 250 frames from South's first prompt (a bid): the samples (frame, row 23,
     South's cards) and what is wrong afterwards (empty: SPACE answered that one prompt, by
@@ -139,7 +142,9 @@ def fault2(seed: int, out=print) -> tuple[list[tuple[int, str, int]], list[str]]
         for f, msg, n in seen:
             out(f"  frame {f:3d}: South holds {n} cards, row 23 {msg!r}")
         eng.south(want)
-        v.wait(10)
+        # a prompt takes keys (and shows its keys line) only once the keys have been
+        # quiet for PROMPT_QUIET frames (c64/input.oph, docs/frontend.md): wait past that
+        v.wait(10 + PROMPT_QUIET_FRAMES)
         problems = position_problems(pl.screen(), eng.game, seed)
         out(f"  SPACE answered the first prompt with {want}; then: "
             + ("; ".join(problems) if problems else "pyengine's next South prompt, waiting"))
