@@ -80,7 +80,15 @@ def parse_assignment(text: str) -> tuple[str, object]:
 
 
 def rules_from(preset_name: str, options: dict[str, Any] | None = None) -> Rules:
-    """A preset with options; raises UnknownRules or OptionError with one clear line."""
+    """A preset with options; raises UnknownRules or OptionError with one clear line.
+    ``preset_name`` may also be a C64 rules code (``"STD T11 C1"``,
+    pyengine.core.rulescode); ``options`` then change its rules further."""
+    if preset_name not in PRESETS:
+        from pyengine.core.rulescode import looks_like_code, rules_from_code
+
+        if looks_like_code(preset_name):
+            base = rules_from_code(preset_name)
+            return apply_options(base, options) if options else base
     base = preset(preset_name)
     return apply_options(base, options or {}) if options else base
 
