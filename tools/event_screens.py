@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pyengine.core.cards import SUITS, parse_card
+from pyengine.core.rules import BIT93, Rules
 
 from .screen import COLS
 from .screen_read import (
@@ -52,6 +53,7 @@ from .screen_regions import (
     Cell,
     Model,
     draw_names,
+    draw_rules_code,
 )
 
 KEYS_WAITING = "ANY KEY: HURRY UP   RUN/STOP: QUIT"
@@ -81,6 +83,7 @@ class Table:
     message_alone: bool = False                       # and " ALONE" after it
     prompt_messages: bool = True                      # False: keys at the prompts (fuzz)
     south_human: bool = True                          # False: the demo
+    rules: Rules = BIT93                              # the rules code, top left
 
     def _say(self, text: str | None, suit: int | None = None, alone: bool = False) -> None:
         self.message, self.message_suit, self.message_alone = text, suit, alone
@@ -151,6 +154,7 @@ class Table:
         m.text(ROW_STATUS, 0, f"GAME {self.seed}", TEXT, "score")
         m.text(ROW_STATUS, 15, "EUCHRE 64", HINT, "score")
         m.text(ROW_STATUS, 28, f"WE {self.total[0]} THEY {self.total[1]}", TEXT, "score")
+        draw_rules_code(m, self.rules)
         m.region_cells(ROW_INFO, 0, 1, COLS, "trump line")
         if self.trump is not None:
             col = m.text(ROW_INFO, 0, "TRUMP ", TEXT, "trump line")
@@ -201,13 +205,15 @@ def _south_decides(e: dict) -> bool:
 
 
 def event_problems(seed: int, events: list[dict], drawn: dict[int, Screen],
-                   prompt_messages: bool = True, south_human: bool = True) -> str | None:
+                   prompt_messages: bool = True, south_human: bool = True,
+                   rules: Rules = BIT93) -> str | None:
     """The first event after which the screen (``drawn[i]``: the screen once event i
     is drawn) differs from the table the reference events make; None if none does.
     ``prompt_messages`` False: keys pressed at South's prompts (fuzz) may have left
     another message than the prompt's own; ``south_human`` False: the demo, where
     South's seat is the computer's too."""
-    table = Table(seed, prompt_messages=prompt_messages, south_human=south_human)
+    table = Table(seed, prompt_messages=prompt_messages, south_human=south_human,
+                  rules=rules)
     for i, e in enumerate(events):
         table.apply(e)
         if i + 1 >= len(events) or (south_human and _south_decides(events[i + 1])) \

@@ -32,9 +32,11 @@ from pathlib import Path
 
 from pyengine.core.cards import SUITS, card_name, parse_card
 from pyengine.core.game import BidAction, DiscardAction, GameState, PlayAction
-from pyengine.core.rules import BIT93
+from pyengine.core.options import options_of
+from pyengine.core.rules import BIT93, Rules
 from pyengine.players.player import RefPlayer
 from pyengine.players.runner import play_game
+from pyengine.players.varplayer import VariantPlayer
 from pyengine.records.replay import ReplayError, replay
 from pyengine.records.transcript import Transcript, from_game
 
@@ -147,6 +149,7 @@ class Frontend:
             prg = default_program()
         self.c64 = open_program(prg, map_path, FrontendError, ram=ram)
         self.human = human
+        self.rules: Rules = BIT93    # the rules the program plays (tools/options_screen.py)
         self.hold_frames: Callable[[], int] = lambda: HOLD_FRAMES
         self._free_at = 0            # cycle from which the next press may start
         self.events: list[dict] = []
@@ -408,17 +411,17 @@ class Frontend:
         return self.screen()
 
     def transcript(self, seed: int) -> dict:
-        return {"format": "euchre-transcript/1", "rules": "bit93", "options": {},
-                "seed": seed, "events": list(self.events)}
+        return {"format": "euchre-transcript/1", "rules": self.rules.name,
+                "options": options_of(self.rules), "seed": seed, "events": list(self.events)}
 
 
 # ---- the engine's view of the 6502's game ---------------------------------------------
 
-def engine_state(seed: int, events: list[dict]) -> GameState:
+def engine_state(seed: int, events: list[dict], rules: Rules = BIT93) -> GameState:
     """pyengine's state after replaying the 6502's events (each must be accepted)."""
     game = None
     try:
-        for step in replay(Transcript("bit93", seed, list(events))):
+        for step in replay(Transcript(rules.name, seed, list(events), options_of(rules))):
             game = step.game
     except ReplayError as exc:
         if not str(exc).startswith("transcript ends before the game is over"):
@@ -471,10 +474,12 @@ class ScriptedPlayer:
         return action
 
 
-def engine_events(seed: int, actions: list) -> list[dict]:
-    """pyengine's game: seat 0 replays ``actions``, seats 1-3 RefPlayer()."""
-    players = [ScriptedPlayer(actions), RefPlayer(), RefPlayer(), RefPlayer()]
-    return from_game(play_game(BIT93, seed, players)).events
+def engine_events(seed: int, actions: list, rules: Rules = BIT93) -> list[dict]:
+    """pyengine's game: seat 0 replays ``actions``, seats 1-3 the computer player of
+    ``rules`` (RefPlayer for Bit #93's, VariantPlayer elsewhere, as euchre play)."""
+    computer = RefPlayer if rules == BIT93 else VariantPlayer
+    players = [ScriptedPlayer(actions), computer(), computer(), computer()]
+    return from_game(play_game(rules, seed, players)).events
 
 
 def first_difference(a: list[dict], b: list[dict]) -> str | None:
@@ -558,6 +563,7 @@ class PlayedGame:
     checkpoints: int = 0
     final: Screen | None = None
     choices: list = field(default_factory=list)      # what the driver chose, as actions
+    rules: Rules = BIT93                             # the rules the game was played under
 
 
 def _bid_tuple(action: BidAction, bid_round: int) -> tuple:
@@ -657,7 +663,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
     number = status(screen).game
     if seed is not None and number != seed:
         raise FrontendError(f"typed game {seed}, the table shows game {number}")
-    played = PlayedGame(number, fe.events)
+    played = PlayedGame(number, fe.events, rules=fe.rules)
     fuzzer = _Fuzzer(rng)
     while True:
         p = prompt(screen)
@@ -672,7 +678,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
             on_prompt(fe, p)                  # may press keys that decide nothing
             screen = fe.screen()
             p = prompt(screen)
-        game = engine_state(number, fe.events)
+        game = engine_state(number, fe.events, fe.rules)
         if game.turn != 0 or game.phase.value != p.kind:
             raise FrontendError(f"game {number}: screen asks {p.kind}, engine expects seat "
                                 f"{game.turn} to {game.phase.value}")
@@ -858,7 +864,7 @@ def check_identity(played: PlayedGame) -> None:
     if played.choices and done != played.choices:
         raise FrontendError(f"game {played.seed}: South chose {played.choices}, the 6502 "
                             f"recorded {done}")
-    diff = first_difference(events, engine_events(played.seed, done))
+    diff = first_difference(events, engine_events(played.seed, done, played.rules))
     if diff:
         raise FrontendError(f"game {played.seed}: the 6502 differs from pyengine at {diff}")
 

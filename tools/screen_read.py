@@ -65,6 +65,8 @@ KEYS_BACK = "ANY KEY: BACK"                # the last trick shown (c64/lasttrick
 KEYS_GAME_OVER = "P/RETURN PLAY AGAIN  R REPLAY  T TITLE"
 KEYS_RULES = "ANY KEY: NEXT PAGE   RUN/STOP: BACK"
 KEYS_RULES_LAST = "ANY KEY: BACK TO THE TITLE"      # page 3 of 3
+OPTIONS_HEAD = "OPTIONS: THE RULES OF THE GAME"   # row 0 of the options screen (options.oph)
+OPTIONS_NOTE_ROW = 20
 SUIT_WORDS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 
 
@@ -202,7 +204,8 @@ def status(screen: Screen) -> Status:
 
 @dataclass(frozen=True)
 class Prompt:
-    """What the screen asks for. kind: title, number, rules, bid1, bid2, discard, play,
+    """What the screen asks for. kind: title, number, rules, options, bid1, bid2, discard,
+    play,
     last_trick (the last trick shown over a prompt), game_over, or None (nothing
     recognised)."""
 
@@ -253,6 +256,8 @@ def prompt(screen: Screen) -> Prompt:
         return Prompt("game_over", msg)
     if keys in (KEYS_RULES, KEYS_RULES_LAST):
         return Prompt("rules", msg)
+    if screen.row(0).strip() == OPTIONS_HEAD:
+        return Prompt("options", screen.row(OPTIONS_NOTE_ROW).strip())
     if screen.row(11)[MENU_TEXT_COL:].startswith("1  START"):
         if title_number_line(screen).startswith("GAME NUMBER?"):
             return Prompt("number", title_number_line(screen))
@@ -262,8 +267,8 @@ def prompt(screen: Screen) -> Prompt:
 
 # The title's menu in joystick order (c64/title.oph menu_row/menu_col): where the
 # '>' stands before each item.
-MENU_ITEMS = ("start", "rules", "speed", "number", "sound", "demo")
-MENU_CELLS = ((11, 7), (12, 7), (13, 7), (14, 7), (16, 7), (17, 7))
+MENU_ITEMS = ("start", "rules", "speed", "number", "sound", "demo", "options")
+MENU_CELLS = ((11, 7), (12, 7), (13, 7), (14, 7), (16, 7), (17, 7), (18, 7))
 MENU_TEXT_COL = 8                 # rows 11-14: the items' text, after the '>' column
 
 

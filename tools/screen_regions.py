@@ -10,6 +10,7 @@ region                  where (c64/table.oph, c64/hooks.oph)
 ======================  ==================================================
 score                   row 0: GAME n, EUCHRE 64, WE a THEY b
 trump line              row 1: TRUMP suit BY seat [ALONE], TRICKS a-b
+rules code              rows 2-: RULES and the rules code (c64/options.oph), wrapped
 names                   the four names, the dealer's `` D``
 backs <seat>            a computer seat's card backs (one per card) or OUT
 trick                   the middle: the trick's cards, the upcard and its label
@@ -30,7 +31,10 @@ from dataclasses import dataclass
 
 from pyengine.core.cards import SUIT_SYMBOLS, rank_of, suit_of
 from pyengine.core.game import GameState
+from pyengine.core.rules import BIT93, Rules
+from pyengine.core.rulescode import rules_code
 from pyengine.players.player import RefPlayer
+from pyengine.players.varplayer import VariantPlayer
 
 from .screen import COLS, ROWS
 from .screen_read import (
@@ -179,6 +183,35 @@ class Model:
 
 # ---- the regions ------------------------------------------------------------------------
 
+TABLE_CODE_ROW, TABLE_CODE_COL, TABLE_CODE_WIDTH = 2, 1, 15   # top left, left of North
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words (a word
+    longer than a line stands alone on its line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def draw_rules_code(m: Model, rules: Rules) -> None:
+    """Rows 2-: "RULES" and the code of the rules in force (pyengine's rules_code),
+    wrapped in columns 1-15."""
+    m.region_cells(TABLE_CODE_ROW, 0, 4, TABLE_CODE_COL + TABLE_CODE_WIDTH, "rules code")
+    for i, line in enumerate(wrap_words("RULES " + rules_code(rules), TABLE_CODE_WIDTH)):
+        m.text(TABLE_CODE_ROW + i, TABLE_CODE_COL, line, HINT, "rules code")
+
+
+def computer(rules: Rules):
+    """The computer player the 6502 plays under ``rules`` (its discard is the cursor's
+    first place at South's discard)."""
+    return RefPlayer() if rules == BIT93 else VariantPlayer()
+
+
 def draw_status(m: Model, seed: int, game: GameState) -> None:
     """Rows 0-1 (c64/table.oph draw_status)."""
     m.region_cells(ROW_STATUS, 0, 1, COLS, "score")
@@ -279,6 +312,7 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
     shows it, before any key."""
     m = Model()
     draw_status(m, seed, game)
+    draw_rules_code(m, game.rules)
     draw_names(m, game.dealer)
     draw_backs(m, game)
     draw_middle(m, game, events, kind)
@@ -300,7 +334,7 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
     order = display_order(game.hands[0], game.trump)
     cursor = next((i for i, c in enumerate(order) if c in legal), 0)
     if kind == "discard":                 # on the card the computer would put away
-        cursor = order.index(RefPlayer().decide(game.view(0)).card)
+        cursor = order.index(computer(game.rules).decide(game.view(0)).card)
     draw_hand(m, game, cursor)
     m.region_cells(ROW_CHOICES, 0, 1, COLS, "choices")
     for pos in range(len(order)):
