@@ -33,6 +33,7 @@ from pathlib import Path
 from pyengine.core.cards import suit_of
 from pyengine.core.game import BidAction, GameState
 from pyengine.core.rules import BIT93
+from pyengine.core.rulescode import rules_code, rules_from_code
 from pyengine.players.player import RefPlayer
 from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
@@ -44,6 +45,7 @@ from .frontend import (
     GAP_FRAMES,
     HOLD_FRAMES,
     RETURN,
+    RIGHT,
     SPACE,
     STEP_CYCLES,
     STOP,
@@ -73,6 +75,15 @@ from .frontend_timing import (
     south_decides,
 )
 from .harness import HarnessError
+from .options_screen import (
+    choose_rules,
+    leave_refused,
+    open_options,
+    read_options,
+    rules_in_ram,
+    title_code,
+    view_rules,
+)
 from .screen import COLS, ROWS
 from .screen_read import (
     BG_FACE,
@@ -103,12 +114,14 @@ ECM_BIT = 0x40
 TITLE_LINES = {
     2: ("               EUCHRE 64", WHITE),
     4: ("       AFTER BIT #93, APRIL 1988", WHITE),
+    9: ("        RULES BIT93", WHITE),             # power-on: Bit #93's game
     11: ("       >1  START (RETURN / FIRE)", WHITE),
     12: ("        2  RULES", WHITE),
     13: ("        3  SPEED NORMAL", WHITE),
     14: ("        4  GAME NUMBER RANDOM", WHITE),
     16: ("        S  SOUND ON", WHITE),
     17: ("        D  DEMO OFF", WHITE),
+    18: ("        O  OPTIONS: THE RULES TO PLAY", WHITE),
     19: (" CARDS: CRSR LEFT/RIGHT OR 1-6, RETURN", BLACK),
     20: (" OR JOYSTICK IN PORT 2 AND FIRE", BLACK),
     21: (" BIDS: THE KEYS SHOWN. RUN/STOP: QUIT", BLACK),
@@ -142,6 +155,8 @@ class Scenario:
     sound: bool = True
     too_big_first: bool = False  # type a game number over 65535 first (refused)
     refusals: bool = False    # keys that must be refused at South's prompts, first
+    rules: str = ""           # a rules code chosen on the options screen first ("": Bit #93)
+    options_by: str = "keys"  # ... by keys or the joystick
 
 
 SCENARIOS = (
@@ -153,6 +168,11 @@ SCENARIOS = (
     Scenario(20, 2, "P", ram="random:15", fuzz=3, start="joystick"),
     Scenario(WIN_GAME, 4, "T", south="ref", speed="FAST"),    # whole effects in pauses
     Scenario(65535, 3, STOP, max_prompts=8, speed="FAST", sound=False),
+    # rules chosen on the options screen (tools/options_screen.py), every prompt and
+    # event checked under them; the second is kept across RUN/STOP + RESTORE and RUN
+    Scenario(44, 7, "T", rules="WEB"),
+    Scenario(31, 6, STOP, max_prompts=10, rules="STD T5 C1 A0 L1 DS FM JB P2213",
+             options_by="joystick"),
 )
 DEMO_GAME, DEMO_END_FRAMES = 1157, 150          # 18 hands, one passed out; the result shows 3 s
 RULES_PAGES = 3
@@ -331,7 +351,7 @@ def rules_pages(fe: Frontend) -> None:
                       f"{screen.text()}")
 
 
-MENU_ITEMS = 6              # START, RULES, SPEED, GAME NUMBER, SOUND, DEMO (rows 11-17)
+MENU_ITEMS = 7              # START, RULES, SPEED, GAME NUMBER, SOUND, DEMO, OPTIONS (11-18)
 
 
 def menu_wraps(fe: Frontend) -> None:
@@ -341,6 +361,29 @@ def menu_wraps(fe: Frontend) -> None:
     if screen.row(11)[7] != ">" or sum(screen.row(r).count(">") for r in range(ROWS)) != 1:
         raise Verdict(f"joystick down {MENU_ITEMS} times did not bring the menu back to "
                       f"START:\n{screen.text()}")
+
+
+def options_visit(fe: Frontend) -> None:
+    """O on the title: Bit #93's rows (fixed, in black) and code; right to BID EUCHRE,
+    which says it is not playable and refuses RETURN and RUN/STOP; right again to
+    BIT 93 and RETURN: the title, still Bit #93's game."""
+    view = open_options(fe, "keys")
+    if view.preset != "bit93" or view_rules(view) != BIT93 or view.code != "BIT93" \
+            or view.editable:
+        raise Verdict(f"the options screen at power-on is not Bit #93's, fixed:\n"
+                      f"{fe.screen().text()}")
+    for _ in range(3):
+        view = read_options(fe.key(RIGHT))
+    if view.preset != "bid6" or view.code != "BID6" or "NOT YET PLAYABLE" not in view.note:
+        raise Verdict(f"three rights: not BID EUCHRE marked not playable:\n"
+                      f"{fe.screen().text()}")
+    leave_refused(fe, "keys")
+    view = read_options(fe.key(RIGHT))
+    screen = fe.key(RETURN)
+    if view.preset != "bit93" or prompt(screen).kind != "title" \
+            or title_code(screen) != "BIT93":
+        raise Verdict(f"BIT 93 and RETURN did not go back to Bit #93's title:\n"
+                      f"{screen.text()}")
 
 
 def demo_problems(prg: Path | str | None) -> str | None:
@@ -465,6 +508,9 @@ def restore_problems(fe: Frontend) -> None:
     if prompt(fe.screen()).kind != "title":
         raise Verdict(f"RUN after RUN/STOP + RESTORE did not show the title:\n"
                       f"{fe.screen().text()}")
+    if title_code(fe.screen()) != rules_code(fe.rules) or rules_in_ram(fe) != fe.rules:
+        raise Verdict(f"RUN after RUN/STOP + RESTORE did not keep the rules chosen "
+                      f"({rules_code(fe.rules)}):\n{fe.screen().text()}")
 
 
 def _after_game(fe: Frontend, s: Scenario, played: PlayedGame, title_sp: int) -> None:
@@ -512,6 +558,9 @@ def run_checks(prg: Path | str | None = None) -> None:
         if s.rules_first:
             rules_pages(fe)
             menu_wraps(fe)
+            options_visit(fe)
+        if s.rules:
+            choose_rules(fe, rules_from_code(s.rules), s.options_by)
         if s.too_big_first:
             too_big(fe)
         played = play(fe, s.game, random.Random(s.seed), max_prompts=s.max_prompts,
@@ -520,7 +569,8 @@ def run_checks(prg: Path | str | None = None) -> None:
                       on_prompt=refusals(s.game) if s.refusals else None)
         if s.max_prompts is None:
             check_identity(played)
-        for problem in (event_problems(s.game, played.events, fe.drawn, not s.fuzz),
+        for problem in (event_problems(s.game, played.events, fe.drawn, not s.fuzz,
+                                       rules=fe.rules),
                         sound_problems(fe, played.events) if s.sound else silence(fe),
                         pause_problems(fe, played.events, s.speed)):
             if problem:
