@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pyengine.core.rules import BIT93, Rules
+
 from .frontend import (
     DELETE,
     LEFT,
@@ -24,6 +26,7 @@ from .frontend import (
     status,
 )
 from .harness import HarnessError
+from .options_screen import choose_rules, rules_in_ram
 from .screen import COLS, ROWS
 
 WORDS = {"return": RETURN, "ret": RETURN, "enter": RETURN, "left": LEFT, "right": RIGHT,
@@ -97,18 +100,22 @@ def describe_event(e: dict) -> str:
 
 
 def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
-                colour: bool = False, max_cycles: int = 400_000_000
-                ) -> tuple[int | None, list[dict]]:
+                colour: bool = False, max_cycles: int = 400_000_000,
+                rules: Rules = BIT93) -> tuple[int | None, list[dict], Rules]:
     """Run the program in a terminal: draw, read a line, send its keys, run, redraw.
 
     The screen is drawn whenever the program waits for a key. Keys are pressed as
     a person presses them (held 6 frames); the computer's pauses last what the
-    title's speed says (key 3: NO WAIT makes the terminal quickest). Returns the
-    last game's number (as row 0 showed it) and its 6502 events when the input ends
-    (EOF or Ctrl-C).
+    title's speed says (key 3: NO WAIT makes the terminal quickest). ``rules`` other
+    than Bit #93's are first set on the options screen by its keys, as a player
+    would (tools/options_screen.py). Returns the last game's number (as row 0
+    showed it), its 6502 events and the rules in force (read from the program's
+    memory: the player may have changed them) when the input ends (EOF or Ctrl-C).
     """
     fe = Frontend(prg)
     fe.boot()
+    if rules != BIT93:
+        choose_rules(fe, rules, "keys")
     if seed is not None:
         fe.enter_game_number(seed)
     seen, number = 0, None
@@ -125,7 +132,7 @@ def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
             line = read("keys> ")
         except (EOFError, KeyboardInterrupt):
             write("")
-            return number, _last_game(fe.events)
+            return number, _last_game(fe.events), rules_in_ram(fe)
         if prompt(screen).kind == "title":
             fe.events, seen = [], 0
             fe._decoder.reset()
@@ -142,7 +149,7 @@ def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
             raise
         except KeyboardInterrupt:
             write("")
-            return number, _last_game(fe.events)
+            return number, _last_game(fe.events), rules_in_ram(fe)
 
 
 def _last_game(events: list[dict]) -> list[dict]:

@@ -218,8 +218,9 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
 
     With --auto the game core plays a whole game by itself (demo mode) and the
     game is printed; the transcript is the 6502's own. --rules and -o (as euchre
-    play's) set the core's rules block; without --auto the C64's screens are still
-    Bit #93's, so only --auto takes other rules for now.
+    play's, or a rules code such as "STD T11 C1") set the core's rules block; without
+    --auto they are chosen on the C64's own options screen by its keys before the
+    title is shown, so they must be rules that screen offers.
     """
     import random
 
@@ -234,13 +235,16 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
     echo = (lambda text: click.echo(to_ascii(text))) if ascii_only else click.echo
     rules = _rules(rules_name, options)
     if not auto and (rules_name != "bit93" or options):
-        _fail("euchre c64: --rules and -o need --auto for now: the C64's own screens play "
-              "Bit #93's rules only (the options screen is to come)", 2)
+        from .options_screen import offered
+
+        why = offered(rules)
+        if why:
+            _fail(f"euchre c64: {why}; --auto plays it (the core, without the screens)", 2)
     if transcript is not None:
         _check_transcript(transcript, force)
     if not auto:
         colour = not ascii_only and sys.stdout.isatty() and colour_allowed()
-        _interactive(prg, seed, transcript, echo, colour, force)
+        _interactive(prg, seed, transcript, echo, colour, force, rules)
         return
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_MAX + 1)
@@ -288,7 +292,7 @@ def _write_transcript(path: Path, force: bool, obj: dict) -> None:
 
 
 def _interactive(prg: Path, seed: int | None, transcript: Path | None,
-                 echo: Callable[[str], None], colour: bool, force: bool) -> None:
+                 echo: Callable[[str], None], colour: bool, force: bool, rules) -> None:
     from pyengine.records.safeio import UnreadableLine, read_line
 
     from .c64_terminal import interactive
@@ -315,12 +319,15 @@ def _interactive(prg: Path, seed: int | None, transcript: Path | None,
             return line if line is not None else _eof()
 
     try:
-        number, events = interactive(prg, seed=seed, read=read, write=echo, colour=colour)
+        number, events, played = interactive(prg, seed=seed, read=read, write=echo,
+                                             colour=colour, rules=rules)
     except HarnessError as exc:
         _fail(f"the C64 program stopped: {exc}")
     if transcript and events:
-        t = {"format": "euchre-transcript/1", "rules": "bit93", "options": {},
-             "seed": number, "events": events}
+        from pyengine.core.options import options_of
+
+        t = {"format": "euchre-transcript/1", "rules": played.name,
+             "options": options_of(played), "seed": number, "events": events}
         _write_transcript(transcript, force, t)
 
 

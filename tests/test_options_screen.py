@@ -1,0 +1,336 @@
+"""Issue 25, the options screen (c64/options.oph, c64/rulespages.oph): the rules chosen
+by keys and by the joystick alone, the core then plays them event for event as
+pyengine does, the rules code on the title, the table and the options screen reads
+back as the same rules (pyengine/core/rulescode.py), the rules pages tell them, and
+they are kept across RUN/STOP + RESTORE and RUN."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyengine.core.options import options_of, rules_from
+from pyengine.core.rules import BIT93, PRESETS, WEB, OptionError, UnknownRules
+from pyengine.core.rulescode import parse_code, rules_code, rules_from_code, shell_words
+from tools.frontend import (
+    RETURN,
+    RIGHT,
+    STOP,
+    Frontend,
+    back_to_title,
+    check_game_over,
+    check_identity,
+    play,
+    prompt,
+    status,
+)
+from tools.options_screen import (
+    CRSR_DOWN,
+    ROWS,
+    OptionsError,
+    choose_rules,
+    leave_refused,
+    offered,
+    open_options,
+    read_options,
+    rules_in_ram,
+    table_code,
+    title_code,
+    view_rules,
+)
+from tools.rules_block import encode
+
+PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
+
+
+def booted(ram: str = "vice") -> Frontend:
+    fe = Frontend(PRG, ram=ram)
+    fe.boot()
+    return fe
+
+
+# ---- the code, in pyengine ----------------------------------------------------------
+
+def _variants():
+    """Every preset, and standard with each option the code knows set to another value."""
+    yield from PRESETS.values()
+    others = {"target": 11, "stick_the_dealer": False, "canadian_rule": True,
+              "alone_allowed": False, "canadian_loner": True, "dealer_discard": "same_suit",
+              "first_lead": "maker_left", "first_dealer": "black_jack", "points_made": 2,
+              "points_march": 12, "defend_alone": True, "points_defend_alone": 6,
+              "farmers_hand": True, "no_ace_no_face_no_trump": True, "deck": 32,
+              "joker": True, "players": 3}
+    for name, value in others.items():
+        yield rules_from("standard", {name: value})
+    yield rules_from("bit93", {"target": 5, "points_euchre": 3})
+    yield rules_from("standard", {k: v for k, v in others.items() if k != "players"})
+
+
+@pytest.mark.parametrize("rules", list(_variants()), ids=lambda r: rules_code(r))
+def test_the_code_reads_back_as_the_same_rules(rules):
+    code = rules_code(rules)
+    assert rules_from_code(code) == rules
+    assert rules_from_code(code.lower().replace(" ", ",")) == rules
+    assert rules_from(code) == rules                       # --rules takes the code
+    name, options = parse_code(code)
+    assert rules_from(name, options) == rules
+
+
+def test_the_code_names_each_preset_and_only_what_differs():
+    assert [rules_code(r) for r in PRESETS.values()] == ["BIT93", "WEB", "STD", "BID6"]
+    r = rules_from("standard", {"target": 11, "canadian_rule": True, "points_euchre": 3})
+    assert rules_code(r) == "STD T11 C1 P1243"
+    assert shell_words(r) == ("--rules standard -o canadian_rule=true -o target=11 "
+                              "-o points_euchre=3")
+
+
+@pytest.mark.parametrize("code, error, words", [
+    ("", UnknownRules, "empty"),
+    ("FOO T11", UnknownRules, "not a preset"),
+    ("STD Z1", OptionError, "no option is called 'Z'"),
+    ("STD S2", OptionError, "S0 or S1"),
+    ("STD DX", OptionError, "DS or DA"),
+    ("STD Tten", OptionError, "a number"),
+    ("STD P12", OptionError, "four points"),
+    ("STD T11 T12", OptionError, "twice"),
+    ("STD T0", OptionError, "target"),
+])
+def test_a_bad_code_is_refused_in_one_line(code, error, words):
+    with pytest.raises(error) as exc:
+        rules_from_code(code)
+    assert words in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_euchre_play_takes_the_code_for_rules():
+    from pyengine.cli import cli
+
+    out = CliRunner().invoke(cli, ["play", "--auto", "--seed", "5", "--rules", "STD T3 C1"])
+    assert out.exit_code == 0, out.output
+    bad = CliRunner().invoke(cli, ["play", "--auto", "--seed", "5", "--rules", "STD Q"])
+    assert bad.exit_code == 2 and "rules code token 'Q'" in bad.output
+
+
+# ---- the 6502's tables ------------------------------------------------------------------
+
+def test_web_s_rules_block_in_the_program_is_pyengine_s():
+    fe = booted()
+    at = fe.c64.symbols.address("rules_web_tab")
+    assert list(fe.c64.mem[at:at + 20]) == list(encode(WEB).values())
+
+
+def test_the_screen_offers_each_option_the_core_plays_and_no_other():
+    from tools.rules_block import NOT_YET
+
+    shown = {option for _, option, _ in ROWS}
+    played = {"first_dealer", "stick_the_dealer", "canadian_rule", "alone_allowed",
+              "dealer_discard", "first_lead", "target", "points_made", "points_march",
+              "points_lone_march", "points_euchre", "canadian_loner"}
+    assert shown == played and not shown & set(NOT_YET)
+    assert offered(rules_from("standard", {"farmers_hand": True})) is not None
+    assert offered(rules_from("standard", {"points_made": 0, "target": 5})) is not None
+    assert offered(PRESETS["bid6"]) is not None
+
+
+# ---- the options screen on the C64 --------------------------------------------------------
+
+GAMES = [("WEB", "keys", 42), ("STD T7 S0 C1 L1 DS JB P2131", "joystick", 9),
+         ("STD A0 FM P1111", "keys", 77)]
+
+
+@pytest.mark.parametrize("code, how, seed", GAMES)
+def test_rules_chosen_on_the_screen_are_played_event_for_event_as_pyengine(code, how, seed):
+    """Chosen by keys or by the joystick alone; then a whole game with random South moves,
+    the table checked at every prompt against pyengine under those rules (check_screen,
+    table_problems: the rules code top left among them) and the transcript equal to
+    euchre play's under the same rules."""
+    rules = rules_from_code(code)
+    fe = booted()
+    view = choose_rules(fe, rules, how)
+    assert view.code == code and view_rules(view) == rules
+    assert title_code(fe.screen()) == code
+    assert rules_in_ram(fe) == rules
+    played = play(fe, seed, random.Random(seed))
+    check_identity(played)
+    check_game_over(played)
+    t = fe.transcript(seed)
+    assert played.rules == rules and (t["rules"], t["options"]) == (rules.name,
+                                                                     options_of(rules))
+
+
+def test_the_table_shows_the_code_and_it_reads_back():
+    rules = rules_from_code("STD T21 S0 C1 A0 L1 DS FM JB P9999")    # long: wrapped
+    fe = booted()
+    choose_rules(fe, rules, "keys")
+    screen = fe.start(3)
+    assert prompt(screen).kind in ("bid1", "bid2")
+    assert table_code(screen) == rules_code(rules)
+    assert rules_from_code(table_code(screen)) == rules
+    assert status(screen).game == 3
+
+
+def test_every_value_of_every_row_shows_the_code_pyengine_writes():
+    """Each option row stepped right through all its values (target: 12 steps and back
+    round the end), the code under the rows always pyengine's for the rows shown."""
+    fe = booted()
+    open_options(fe)
+    for _ in range(2):
+        view = read_options(fe.key(RIGHT))
+    assert view.preset == "standard" and view.editable
+    for i, (label, option, values) in enumerate(ROWS):
+        view = read_options(fe.key(CRSR_DOWN))
+        assert view.cursor == i + 1
+        steps = 12 if option == "target" else len(values)
+        for _ in range(steps):
+            before = view.values[option]
+            view = read_options(fe.key(RIGHT))
+            order = [v for v, _ in values]
+            assert view.values[option] == order[(order.index(before) + 1) % len(order)]
+            assert view.code == rules_code(view_rules(view)), (label, view)
+    view = read_options(fe.key(0x9D))                 # left, from 2 round to 9
+    assert view.values["points_euchre"] == 1
+    view = read_options(fe.key(0x9D))
+    assert view.values["points_euchre"] == 9 and view.code == "STD T22 P1249"
+
+
+def test_bid_euchre_is_shown_but_not_playable_and_cannot_be_left_on():
+    fe = booted()
+    open_options(fe, "joystick")
+    for _ in range(3):
+        view = read_options(fe.joystick("right"))
+    assert view.preset == "bid6" and view.code == "BID6" and not view.values
+    assert "NOT YET PLAYABLE ON THE C64" in view.note
+    leave_refused(fe, "joystick")
+    view = read_options(fe.joystick("left"))          # back to STANDARD: allowed
+    assert view.preset == "standard"
+    assert prompt(fe.joystick("fire")).kind == "title"
+    assert rules_in_ram(fe) == PRESETS["standard"]
+
+
+def to_basic(fe: Frontend) -> None:
+    """RUN/STOP + RESTORE: READY."""
+    c64 = fe.c64
+    c64.press("STOP")
+    c64.run_frames(10)
+    c64.press_restore()
+    c64.run_frames(2)
+    assert c64.at_basic
+    c64.release()
+
+
+def test_settings_are_kept_across_run_stop_restore_and_run():
+    rules = rules_from_code("STD T8 C1 JB")
+    fe = booted()
+    choose_rules(fe, rules, "keys")
+    fe.set_options(speed="SLOW", sound=False)
+    to_basic(fe)
+    fe.c64.basic_run()
+    screen = fe.screen()
+    assert prompt(screen).kind == "title"
+    assert title_code(screen) == "STD T8 C1 JB" and rules_in_ram(fe) == rules
+    from tools.screen_read import title_options
+    assert title_options(screen) == {"speed": "SLOW", "sound": False, "demo": False}
+
+
+@pytest.mark.parametrize("ram", ["vice", "zeros", "random:7"])
+def test_power_on_ram_gives_bit93_s_game(ram):
+    fe = booted(ram)
+    assert title_code(fe.screen()) == "BIT93" and rules_in_ram(fe) == BIT93
+
+
+@pytest.mark.parametrize("what", ["nothing", "magic", "checksum", "range"])
+def test_a_damaged_settings_store_gives_way_to_the_defaults(what):
+    fe = booted()
+    choose_rules(fe, WEB, "keys")
+    to_basic(fe)
+    mem, sym = fe.c64.mem, fe.c64.symbols.address
+    if what == "magic":
+        mem[sym("settings_magic")] ^= 1
+    elif what == "checksum":
+        mem[sym("settings_std")] ^= 1                  # a value changed, the sum not
+    elif what == "range":                              # in range but for one byte:
+        target = sym("settings_std") + 6               # target 0, the sum made right
+        delta = mem[target]
+        mem[target] = 0
+        mem[sym("settings_sum")] = (mem[sym("settings_sum")] - delta) & 0xFF
+    fe.c64.basic_run()
+    want = WEB if what == "nothing" else BIT93
+    assert title_code(fe.screen()) == rules_code(want) and rules_in_ram(fe) == want
+
+
+def _pages(fe: Frontend) -> str:
+    text = [fe.key("2").text()]
+    for _ in range(2):
+        text.append(fe.key(" ").text())
+    assert prompt(fe.key(" ")).kind == "title"
+    return "\n".join(text)
+
+
+def test_the_rules_pages_tell_the_rules_chosen():
+    fe = booted()
+    bit93 = _pages(fe)
+    for words in ("FIRST BLACK JACK", "DISCARDS: A", "CANADIAN RULE: THE", "(NO STICK-THE",
+                  "LEFT OF THE MAKER LEADS", "MAY GO ALONE", "3 OR 4 TRICKS:   1 POINT ",
+                  "(MARCH):   2 POINTS", "TO 10 POINTS WINS"):
+        assert words in bit93, words
+    assert "CANADIAN LONER" not in bit93
+    choose_rules(fe, rules_from_code("STD T1 A0 C1 L1 P3111"), "keys")
+    chosen = _pages(fe)
+    for words in ("DRAWN AT RANDOM", "DISCARDS ANY", "STICK THE DEALER: IF", "CANADIAN RULE: THE",
+                  "LEFT OF THE DEALER LEADS", "MAY NOT CHOOSE TO GO ALONE",
+                  "3 OR 4 TRICKS:   3 POINTS", "(MARCH):   1 POINT ", "TO 1 POINT WINS",
+                  "CANADIAN LONER"):
+        assert words in chosen, words
+    choose_rules(fe, WEB, "joystick")
+    web = _pages(fe)
+    assert "NO CANADIAN RULE" in web and "MAY GO ALONE" in web
+
+
+def test_rules_the_screen_does_not_offer_are_refused_before_any_key():
+    fe = booted()
+    with pytest.raises(OptionsError, match="does not offer farmers_hand"):
+        choose_rules(fe, rules_from("standard", {"farmers_hand": True}))
+    with pytest.raises(OptionsError, match="under STANDARD only"):
+        choose_rules(fe, rules_from("web", {"target": 5}))
+    assert prompt(fe.screen()).kind == "title"
+
+
+# ---- euchre c64 --rules, interactive ----------------------------------------------------
+
+def test_euchre_c64_sets_the_rules_on_the_options_screen_and_writes_them(tmp_path):
+    from tools.cli import cli
+
+    out = tmp_path / "g.json"
+    res = CliRunner().invoke(cli, ["c64", "--rules", "standard", "-o", "target=3", "-o",
+                                   "canadian_rule=true", "--seed", "12", "--transcript",
+                                   str(out), "--prg", str(PRG)], input="3\n3\n3\n\n")
+    assert res.exit_code == 0, res.output
+    assert "RULES STD T3 C1" in res.output
+    t = json.loads(out.read_text())
+    assert (t["rules"], t["options"], t["seed"]) == ("standard",
+                                                     {"canadian_rule": True, "target": 3}, 12)
+    assert t["events"][0]["ev"] == "first_dealer"
+
+
+def test_euchre_c64_refuses_rules_the_screen_cannot_set():
+    from tools.cli import cli
+
+    res = CliRunner().invoke(cli, ["c64", "--rules", "standard", "-o", "points_made=0",
+                                   "-o", "target=5", "--prg", str(PRG)], input="")
+    assert res.exit_code == 2 and "options screen offers points_made from 1" in res.output
+
+
+def test_a_second_game_keeps_the_rules():
+    fe = booted()
+    choose_rules(fe, rules_from_code("STD T2 S0"), "keys")
+    for seed in (4, 5):
+        played = play(fe, seed, random.Random(seed))
+        check_identity(played)
+        back_to_title(fe)
+    assert title_code(fe.screen()) == "STD T2 S0"
+    assert prompt(fe.key(RETURN)).kind in ("bid1", "bid2", "discard", "play")
+    assert prompt(fe.key(STOP)).kind == "title"
