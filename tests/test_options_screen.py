@@ -334,3 +334,15 @@ def test_a_second_game_keeps_the_rules():
     assert title_code(fe.screen()) == "STD T2 S0"
     assert prompt(fe.key(RETURN)).kind in ("bid1", "bid2", "discard", "play")
     assert prompt(fe.key(STOP)).kind == "title"
+
+
+def test_the_front_end_writes_the_rules_block_before_each_game():
+    """Whatever the core's block holds at the title (here Bit #93's, poked), a game
+    plays the rules chosen: START copies them in."""
+    fe = booted()
+    choose_rules(fe, WEB, "keys")
+    for label, byte in encode(BIT93).items():
+        fe.c64.mem[fe.c64.symbols.address(label)] = byte
+    played = play(fe, 8, random.Random(8), max_prompts=3)
+    assert rules_in_ram(fe) == WEB
+    assert played.events[0]["cards"] == []             # a random first dealer: WEB's
