@@ -14,7 +14,10 @@ from tools.harness import C64
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 TEXT_END, COLS = 0xFF, 40
-RECORD_LISTS = ("title_text", "rules1", "rules2", "rules3")
+RECORD_LISTS = ("title_text", "opt_text")
+PAGES = ("rules1", "rules2", "rules3")
+PI_END, PI_AT, PI_STR, PI_NUM, PI_S, PI_IF, PI_REC = range(7)   # c64/rulespages.oph
+RULES_COL, NUMBER_MAX = 1, 3                 # a number of the rules block: up to 3 digits
 
 
 def _records(c64: C64, listing: str) -> list[tuple[int, bytes]]:
@@ -39,6 +42,50 @@ def test_every_title_and_rules_line_fits_its_row(listing):
     too_long = [(pos // COLS, pos % COLS, len(t)) for pos, t in records
                 if pos % COLS + len(t) > COLS]
     assert too_long == [], f"{listing}: (row, column, length) past column 39: {too_long}"
+
+
+def _page_lines(c64: C64, page: str) -> list[tuple[int, int, int]]:
+    """(row, column, the longest the line can be) of each line of a rules page script,
+    every branch of its PI_IFs taken (each branch's lines are lines of their own)."""
+    lines, at, row, length = [], c64.address(page), None, 0
+    while True:
+        op = c64.mem[at]
+        if op in (PI_END, PI_AT, PI_REC) and row is not None:
+            lines.append((row, RULES_COL, length))
+            row = None
+        if op == PI_END:
+            return lines
+        if op == PI_AT:
+            row, length, at = c64.mem[at + 1], 0, at + 2
+        elif op == PI_STR:
+            text = c64.peek_word(at + 1)
+            length += c64.mem.index(TEXT_END, text) - text
+            at += 3
+        elif op == PI_NUM:
+            length, at = length + NUMBER_MAX, at + 2
+        elif op == PI_S:
+            length, at = length + 1, at + 2
+        elif op == PI_IF:
+            at += 4                                    # into the branch: its lines count
+        elif op == PI_REC:
+            record = c64.peek_word(at + 1)
+            pos = c64.peek_word(record)
+            lines.append((pos // COLS, pos % COLS,
+                          c64.mem.index(TEXT_END, record + 3) - record - 3))
+            at += 3
+        else:
+            raise AssertionError(f"{page}: unknown page item {op} at ${at:04X}")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_rules_page_line_fits_its_row_whatever_the_rules(page):
+    """Fault 4 again, for the pages that tell the rules chosen (c64/rulespages.oph):
+    each line of every branch, its numbers at their widest."""
+    c64 = C64.from_build(PRG.parent)
+    lines = _page_lines(c64, page)
+    assert len(lines) > 5
+    too_long = [line for line in lines if line[1] + line[2] > COLS]
+    assert too_long == [], f"{page}: (row, column, length) past column 39: {too_long}"
 
 
 def test_the_demo_plays_game_after_game_by_itself_and_run_stop_ends_it():

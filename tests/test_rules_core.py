@@ -100,9 +100,10 @@ def test_c64_auto_options_transcript_records_them(tmp_path):
     assert max(end.total) >= 5
 
 
-def test_c64_without_auto_takes_only_bit93_for_now():
-    r = CliRunner().invoke(cli, ["c64", "--rules", "web"])
-    assert r.exit_code == 2 and "need --auto" in r.output
+def test_c64_without_auto_sets_the_rules_on_the_options_screen():
+    """(tests/test_options_screen.py plays and records them.)"""
+    r = CliRunner().invoke(cli, ["c64", "--rules", "web"], input="")
+    assert r.exit_code == 0 and "RULES WEB" in r.output
 
 
 def test_budget_per_rule_set():
