@@ -3,7 +3,7 @@
 ``shot()`` is ``euchre shot``: a demo game (all four seats computer, key D on the
 title), the game number typed, speed NO WAIT, stopped when EVENT events of the
 transcript have happened and are drawn. ``python -m tools.shots`` (``make
-shots``) refreshes the pictures in docs/: the title, South's bid, a trick in
+shots``) refreshes the pictures in docs/: the title, the options screen, South's bid, a trick in
 play, the end of a game, and an animated GIF of a whole hand.
 """
 
@@ -14,7 +14,7 @@ import random
 import sys
 from pathlib import Path
 
-from .frontend import DEFAULT_PRG, Frontend, FrontendError, prompt, south_hand
+from .frontend import DEFAULT_PRG, RIGHT, Frontend, FrontendError, prompt, south_hand
 from .screen import render_image, save_png
 
 DOCS = Path("docs")
@@ -101,6 +101,7 @@ def refresh(prg: Path | str = DEFAULT_PRG, docs: Path = DOCS, out=print) -> list
     fe = Frontend(prg)
     fe.boot()
     written.append(save_png(fe.c64.mem, docs / "title.png", scale=SCALE))
+    written.append(options_png(prg, docs / "options.png"))
     rng = random.Random(HUMAN_SEED)
     _human_until(fe, HUMAN_SEED, lambda s, p: p.kind == "bid1", rng)
     written.append(save_png(fe.c64.mem, docs / "bidding.png", scale=SCALE))
@@ -119,6 +120,18 @@ def refresh(prg: Path | str = DEFAULT_PRG, docs: Path = DOCS, out=print) -> list
     for path in written:
         out(f"wrote {path}")
     return written
+
+
+def options_png(prg: Path | str, path: Path) -> Path:
+    """The options screen: STANDARD, the target moved to 11, the '>' on it."""
+    from .options_screen import CRSR_DOWN, open_options
+
+    fe = Frontend(prg)
+    fe.boot()
+    open_options(fe)
+    for key in (RIGHT, RIGHT, CRSR_DOWN, RIGHT):
+        fe.key(key)
+    return save_png(fe.c64.mem, path, scale=SCALE)
 
 
 def hand_gif(prg: Path | str, seed: int, path: Path, scale: int = 1) -> Path:
