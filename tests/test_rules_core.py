@@ -34,7 +34,8 @@ def test_the_block_is_laid_out_field_by_field_in_the_documented_order():
 
 
 def test_rules_bit93_writes_bit93s_block():
-    """The front end's start-up default (c64/main.oph calls rules_bit93): on a machine
+    """The core's Bit #93 default (the front end copies the same table at start-up:
+    tests/test_options_screen.py test_power_on_ram_gives_bit93_s_game): on a machine
     whose block holds web's rules, rules_bit93 puts back exactly encode(BIT93) (the
     mutants' asm judge runs the same check)."""
     assert default_rules_problem(PRG) is None
