@@ -146,7 +146,7 @@ def test_the_title_menu_reads_1_2_3_4_down_the_screen_and_rules_page_3_says_it_e
     fe = fresh()
     screen = fe.screen()
     keys = [screen.row(r)[8] for r in range(10, 19) if screen.row(r)[8] != " "]
-    assert keys == ["1", "2", "3", "4", "S", "D"], screen.text()
+    assert keys == ["1", "2", "3", "4", "S", "D", "O"], screen.text()
     fe.key("2")
     fe.key("X")
     screen = fe.key("X")
