@@ -14,6 +14,7 @@ title and back; :func:`offered` says why a rule set cannot be chosen there.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from pyengine.core.options import options_of
 from pyengine.core.rules import PRESETS, Rules, apply_options
@@ -277,3 +278,42 @@ def rules_in_ram(fe: Frontend) -> Rules:
     base = PRESETS[PRESET_NAMES[preset]]
     return apply_options(base, {k: _plain(v) for k, v in back.items()
                                 if v != getattr(base, k)})
+
+
+def bench(prg: Path | str | None = None) -> dict[str, list[int]]:
+    """Cycles from a key to the end of its screen update on the options screen (as
+    ``python -m tools.frontend --bench`` measures the game's keys), per kind of key."""
+    fe = Frontend(prg)
+    fe.boot()
+    fe.key("O")            # (drawn once the key is let go: begin_menu; not timed)
+    for key, kind in ((RIGHT, "preset, playable to playable"),
+                      (RIGHT, "preset, playable to playable"),
+                      (RIGHT, "preset, to or from BID EUCHRE"),
+                      (RIGHT, "preset, to or from BID EUCHRE"),
+                      (RIGHT, "preset, playable to playable"),
+                      (RIGHT, "preset, playable to playable")):
+        fe.key(key, kind=kind)
+    for _ in ROWS:
+        fe.key(CRSR_DOWN, kind="cursor")
+        fe.key(RIGHT, kind="option")
+        fe.key(LEFT, kind="option")
+    fe.key(RETURN, kind="back to the title")
+    out: dict[str, list[int]] = {}
+    for t in fe.timings:
+        if t.cycles is None:
+            raise OptionsError(f"a {t.kind} key never finished its update")
+        out.setdefault(t.kind, []).append(t.cycles)
+    return out
+
+
+def main() -> int:
+    from .frontend import FRAME_CYCLES
+
+    for kind, cycles in bench().items():
+        print(f"{kind:32} {len(cycles):3} keys, worst {max(cycles):,} cycles "
+              f"({max(cycles) / FRAME_CYCLES:.2f} frames)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
