@@ -346,3 +346,28 @@ def test_the_front_end_writes_the_rules_block_before_each_game():
     played = play(fe, 8, random.Random(8), max_prompts=3)
     assert rules_in_ram(fe) == WEB
     assert played.events[0]["cards"] == []             # a random first dealer: WEB's
+
+
+def test_each_visit_starts_on_the_preset_line_and_shows_the_rules_in_force():
+    fe = booted()
+    rules = rules_from_code("STD T4 S0")
+    choose_rules(fe, rules, "joystick")
+    view = open_options(fe, "keys")                # (it checks the '>' is on line 0)
+    assert view_rules(view) == rules and view.code == "STD T4 S0"
+    assert prompt(fe.key(RETURN)).kind == "title"
+
+
+def test_the_cursor_goes_round_the_lines_it_may_visit():
+    """Under STANDARD the '>' goes down through the 12 option rows and back to the
+    preset's line (up: the other way round); under a fixed preset it never leaves it."""
+    fe = booted()
+    open_options(fe)
+    view = read_options(fe.key(CRSR_DOWN))            # BIT 93: nowhere else to go
+    assert view.cursor == 0
+    view = read_options(fe.key(RIGHT))                # WEB
+    assert view.preset == "web" and read_options(fe.joystick("down")).cursor == 0
+    assert read_options(fe.joystick("up")).cursor == 0
+    read_options(fe.key(RIGHT))                       # STANDARD
+    seen = [read_options(fe.key(CRSR_DOWN)).cursor for _ in range(len(ROWS) + 1)]
+    assert seen == list(range(1, len(ROWS) + 1)) + [0]
+    assert read_options(fe.joystick("up")).cursor == len(ROWS)

@@ -75,6 +75,7 @@ from .frontend_timing import (
     south_decides,
 )
 from .harness import HarnessError
+from .options_screen import ROWS as OPTION_ROWS
 from .options_screen import (
     choose_rules,
     leave_refused,
@@ -511,6 +512,14 @@ def restore_problems(fe: Frontend) -> None:
     if title_code(fe.screen()) != rules_code(fe.rules) or rules_in_ram(fe) != fe.rules:
         raise Verdict(f"RUN after RUN/STOP + RESTORE did not keep the rules chosen "
                       f"({rules_code(fe.rules)}):\n{fe.screen().text()}")
+    view = open_options(fe)                # again: the '>' on the preset, the rows kept
+    if fe.rules.name == "standard" and (    # and round the lines both ways
+            read_options(fe.joystick("up")).cursor != len(OPTION_ROWS)
+            or read_options(fe.joystick("down")).cursor != 0):
+        raise Verdict(f"the '>' does not go round the option lines:\n{fe.screen().text()}")
+    if view_rules(view) != fe.rules or prompt(fe.key(RETURN)).kind != "title":
+        raise Verdict(f"the options screen after RUN does not show the rules kept:\n"
+                      f"{fe.screen().text()}")
 
 
 def _after_game(fe: Frontend, s: Scenario, played: PlayedGame, title_sp: int) -> None:
