@@ -242,7 +242,7 @@ def test_power_on_ram_gives_bit93_s_game(ram):
     assert title_code(fe.screen()) == "BIT93" and rules_in_ram(fe) == BIT93
 
 
-@pytest.mark.parametrize("what", ["nothing", "magic", "checksum", "range"])
+@pytest.mark.parametrize("what", ["nothing", "magic", "checksum", "range", "above"])
 def test_a_damaged_settings_store_gives_way_to_the_defaults(what):
     fe = booted()
     choose_rules(fe, WEB, "keys")
@@ -252,6 +252,10 @@ def test_a_damaged_settings_store_gives_way_to_the_defaults(what):
         mem[sym("settings_magic")] ^= 1
     elif what == "checksum":
         mem[sym("settings_std")] ^= 1                  # a value changed, the sum not
+    elif what == "above":                              # points_made 10 (at most 9),
+        at = sym("settings_std") + 7                   # the sum made right
+        mem[at] += 9
+        mem[sym("settings_sum")] = (mem[sym("settings_sum")] + 9) & 0xFF
     elif what == "range":                              # in range but for one byte:
         target = sym("settings_std") + 6               # target 0, the sum made right
         delta = mem[target]

@@ -127,8 +127,12 @@ def read_options(screen: Screen) -> OptionsView:
             raise OptionsError(f"row {row} is labelled {shown_label!r}, want {label!r}")
         values[option] = _value(row_values, shown, label)
         colours.add(screen.colour(row, VALUE_COL))
-    cursors = [i for i, row in enumerate([PRESET_ROW] + [FIRST_ROW + i for i in range(len(ROWS))])
-               if screen.char(row, CURSOR_COL) == ">"]
+    lines = [PRESET_ROW] + [FIRST_ROW + i for i in range(len(ROWS))]
+    stray = [row for row in lines if screen.char(row, CURSOR_COL) not in " >"]
+    if stray:
+        raise OptionsError(f"rows {stray} show {screen.char(stray[0], CURSOR_COL)!r} where "
+                           f"the '>' or a blank goes:\n{screen.text()}")
+    cursors = [i for i, row in enumerate(lines) if screen.char(row, CURSOR_COL) == ">"]
     if len(cursors) > 1:
         raise OptionsError(f"{len(cursors)} cursors on the options screen:\n{screen.text()}")
     return OptionsView(preset, values, cursors[0] if cursors else None,
