@@ -139,6 +139,7 @@ def rules_cmd() -> None:
     from pyengine.core.combinations import BID6_UNUSED
     from pyengine.core.options import DECISIONS, DESCRIPTIONS, OPTION_NAMES, plain
     from pyengine.core.rules import PRESET_NOTES, PRESETS
+    from pyengine.core.rulescode import TOKENS
 
     click.echo("Presets (euchre play --rules NAME):")
     for name, note in PRESET_NOTES.items():
@@ -154,6 +155,12 @@ def rules_cmd() -> None:
         for line in textwrap.wrap(DESCRIPTIONS[opt], 74):
             click.echo(f"      {line}")
     click.echo("\n(-: the option does not apply to that preset.)")
+    code = ("A rules code as the C64 shows it works as --rules too: BIT93, WEB, STD or "
+            "BID6, then a letter and value for each option changed, e.g. --rules "
+            "\"STD T11 C1\". The letters: "
+            + ", ".join(f"{t.letter} {t.option}" for t in TOKENS)
+            + " (P: the four points_* at once, e.g. P1242).")
+    click.echo("\n" + "\n".join(textwrap.wrap(code, 78)))
     click.echo("\nChoices made where the rules are silent:")
     for line in DECISIONS:
         click.echo("\n".join(textwrap.wrap(line, 78, initial_indent="  - ",

@@ -375,3 +375,10 @@ def test_the_cursor_goes_round_the_lines_it_may_visit():
     seen = [read_options(fe.key(CRSR_DOWN)).cursor for _ in range(len(ROWS) + 1)]
     assert seen == list(range(1, len(ROWS) + 1)) + [0]
     assert read_options(fe.joystick("up")).cursor == len(ROWS)
+
+
+def test_euchre_rules_names_the_code_s_letters():
+    from pyengine.cli import cli
+
+    flat = " ".join(CliRunner().invoke(cli, ["rules"]).output.split())
+    assert '--rules "STD T11 C1"' in flat and "J first_dealer" in flat and "P1242" in flat
