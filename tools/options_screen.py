@@ -289,7 +289,7 @@ def bench(prg: Path | str | None = None) -> dict[str, list[int]]:
     ``python -m tools.frontend --bench`` measures the game's keys), per kind of key."""
     fe = Frontend(prg)
     fe.boot()
-    fe.key("O")            # (drawn once the key is let go: begin_menu; not timed)
+    fe.key("O", kind="open")
     for key, kind in ((RIGHT, "preset, playable to playable"),
                       (RIGHT, "preset, playable to playable"),
                       (RIGHT, "preset, to or from BID EUCHRE"),
