@@ -31,8 +31,15 @@ from .rules_block import encode, unplayable
 
 EV_FD_CARD, EV_FIRST_DEALER, EV_DEAL, EV_BID, EV_DISCARD = 1, 2, 3, 4, 5
 EV_PASSED_OUT, EV_PLAY, EV_TRICK, EV_SCORE, EV_GAME_OVER = 6, 7, 8, 9, 10
-DEC_BID, DEC_DISCARD, DEC_PLAY = 1, 2, 3
-DEC_NAMES = {DEC_BID: "bid", DEC_DISCARD: "discard", DEC_PLAY: "play"}
+EV_REDEAL, EV_DEFEND = 11, 12           # asm/defend_redeal.oph
+DEC_BID, DEC_DISCARD, DEC_PLAY, DEC_REDEAL, DEC_DEFEND = 1, 2, 3, 4, 5
+DEC_NAMES = {DEC_BID: "bid", DEC_DISCARD: "discard", DEC_PLAY: "play",
+             DEC_REDEAL: "redeal", DEC_DEFEND: "defend"}
+# the two-way decisions: their choices in pyengine's order (REDEAL_ACTIONS,
+# DEFEND_ACTIONS), answered 0 and 1
+TWO_WAY = {"redeal": (("keep",), ("redeal",)), "defend": (("partner",), ("alone",))}
+REDEAL_ASK, REASON_NANFNT = 0x01, 0x02  # EV_REDEAL's Y
+REDEAL_REASONS = {0: "farmers_hand", REASON_NANFNT: "no_ace_no_face_no_trump"}
 DEC_CODES = {name: code for code, name in DEC_NAMES.items()}
 BID_PASS, BID_MAKE, BID_ALONE, BID_SUIT_MASK = 0x00, 0x80, 0x40, 0x03
 HAND_MAX = 6
@@ -55,7 +62,7 @@ class CoreError(HarnessError):
 class Request:
     """A decision hook_decide asks for, as the 6502 states it."""
 
-    kind: str                  # "bid", "discard" or "play"
+    kind: str                  # "bid", "discard", "play", "redeal" or "defend"
     seat: int
     hand: tuple[int, ...]      # the seat's cards, in its slot order
     mask: int                  # legal slots (discard, play)
@@ -67,6 +74,8 @@ class Request:
 
     def legal(self) -> list[tuple]:
         """The legal choices in pyengine's canonical order (GameState.legal_actions)."""
+        if self.kind in TWO_WAY:
+            return list(TWO_WAY[self.kind])
         if self.kind == "bid":
             up = self.upcard // 6
             choices = (False, True) if self.alone_allowed else (False,)
@@ -80,6 +89,8 @@ class Request:
 
     def answer(self, choice: tuple) -> int:
         """The byte hook_decide returns for a choice from legal()."""
+        if self.kind in TWO_WAY:
+            return TWO_WAY[self.kind].index(choice)
         if self.kind == "bid":
             if choice[0] == "pass":
                 return BID_PASS
@@ -117,7 +128,9 @@ def illegal_answers(req: Request) -> list[list[int]]:
     """Bytes hook_decide could return that the core must refuse, by kind of mistake
     (one list per test of asm/game.oph's bid_is_legal or decide; empty ones left out)."""
     legal = {req.answer(c) for c in req.legal()}
-    if req.kind == "bid":
+    if req.kind in TWO_WAY:
+        kinds = [list(range(len(TWO_WAY[req.kind]), 256))]                  # not 0 or 1
+    elif req.kind == "bid":
         clean = [c for c in range(256) if not c & BID_STRAY_BITS]
         made = [c for c in clean if c & BID_MAKE]
         kinds = [[c for c in range(256) if c & BID_STRAY_BITS],           # stray bits
@@ -257,6 +270,11 @@ class EventDecoder:
                     "points": list(read("points", 2)), "total": list(read("total", 2))}
         if code == EV_GAME_OVER:
             return {"ev": "game_over", "winner": x, "total": list(read("total", 2))}
+        if code == EV_REDEAL and y & ~(REDEAL_ASK | REASON_NANFNT) == 0:
+            return {"ev": "redeal", "seat": x, "call": "redeal" if y & REDEAL_ASK else "keep",
+                    "reason": REDEAL_REASONS[y & REASON_NANFNT]}
+        if code == EV_DEFEND and y in (0, 1):
+            return {"ev": "defend", "seat": x, "alone": bool(y)}
         raise CoreError(f"hook_event called with unknown event code {code} "
                         f"(from {c64.describe(caller_of(c64))})")
 
@@ -346,7 +364,7 @@ class Core:
             c64.address(label)          # a clear error now if the .prg lacks one
         c64.trap("hook_event", self._on_event)
         c64.trap("hook_decide", self._on_decide)
-        for kind in ("bid", "discard", "play"):
+        for kind in DEC_NAMES.values():
             c64.trap(f"ai_{kind}", self._ai_entry(kind), rts=False)
         c64.trap("deal_hand", self._on_deal_start, rts=False)
 

@@ -41,6 +41,7 @@ class HookView:
     trump: int | None = None
     maker: int | None = None
     alone: bool = False
+    defender_out: int | None = None   # a lone defender's partner (option defend_alone)
     trick: list[tuple[int, int]] = field(default_factory=list)
     tricks: list[int] = field(default_factory=lambda: [0, 0])
     total: list[int] = field(default_factory=lambda: [0, 0])
@@ -72,6 +73,9 @@ class HookView:
         self._expect(c64, "zp_alone", int(self.alone), where=where)
         self._expect(c64, "sitting_out", (self.maker ^ 2) if self.alone else SEAT_NONE,
                      where=where)
+        self._expect(c64, "defender_out",
+                     SEAT_NONE if self.defender_out is None else self.defender_out,
+                     where=where)
 
     def _table(self, c64, where: str) -> None:
         """The cards on the table and the suit led (trump is made)."""
@@ -91,10 +95,12 @@ class HookView:
             self.dealer, self.upcard = ev["dealer"], _code(ev["upcard"])
             self.hands = [[_code(c) for c in h] for h in ev["hands"]]
             self.bids, self.trump, self.maker, self.alone = 0, None, None, False
+            self.defender_out = None
             self.trick, self.tricks = [], [0, 0]
             # asm/game.oph: "a fresh hand before EV_DEAL: its hook must not see the last
             # hand's loner or bidding round or tricks"
             self._expect(c64, "sitting_out", SEAT_NONE, where=where)
+            self._expect(c64, "defender_out", SEAT_NONE, where=where)
             self._expect(c64, "zp_alone", 0, where=where)
             self._expect(c64, "tricks_won", [0, 0], 2, where)
         if kind == "first_dealer":
@@ -111,6 +117,8 @@ class HookView:
             if ev["call"] != "pass":
                 self.trump, self.maker = SUITS.index(ev["suit"]), ev["seat"]
                 self.alone = ev["alone"]
+        elif kind == "defend" and ev["alone"]:
+            self.defender_out = ev["seat"] ^ 2
         elif kind == "discard":
             self.hands[ev["seat"]].append(self.upcard)
             self.hands[ev["seat"]].remove(_code(ev["card"]))
@@ -126,7 +134,7 @@ class HookView:
         if kind in ("bid", "passed_out"):
             self._expect(c64, "bid_round", self.bid_round, where=where)
         self._hands(c64, where)
-        if self.maker is not None and kind in ("bid", "discard", "play", "trick"):
+        if self.maker is not None and kind in ("bid", "defend", "discard", "play", "trick"):
             self._contract(c64, where)
         if kind in ("play", "trick"):
             self._table(c64, where)
@@ -149,6 +157,10 @@ class HookView:
         self._expect(c64, "dec_kind", kind_code, where=where)
         self._expect(c64, "zp_seat", seat, where=where)
         self._hands(c64, where, self.dealer if kind == "discard" else None)
+        if kind == "redeal":                         # before any bid: no contract yet
+            if self.bids:
+                raise self.error(f"at {where}: a new deal asked for after {self.bids} bids")
+            return
         if kind == "bid":
             round_now = 1 if self.bids < 4 else 2    # the round of the bid to come
             forced = int(self.rules.canadian_rule and round_now == 1
@@ -158,6 +170,8 @@ class HookView:
             return
         self._contract(c64, where)
         assert self.trump is not None                # (checked by _contract)
+        if kind == "defend":
+            return
         if kind == "discard":
             others = [c for c in hand if c != self.upcard]
             trumps = [c for c in others if effective_suit(Card(c), self.trump) == self.trump]

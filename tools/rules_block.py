@@ -4,7 +4,7 @@ One byte a field, each at its own label of the build's map, so the layout is the
 assembler's and this module only names the values. :func:`encode` gives the bytes
 of a :class:`~pyengine.core.rules.Rules`; :func:`unplayable` lists why the core of
 this step cannot play one (the fields laid out in the block but not yet played:
-they need new decisions, cards or seats); :func:`from_cli` reads the shell's own
+they need new cards or seats); :func:`from_cli` reads the shell's own
 spelling, ``--rules NAME`` and ``-o NAME=VALUE``.
 """
 
@@ -55,9 +55,6 @@ ENUMS: dict[object, int] = {
 # Fields of Bit #93's shape that this core plays only at Bit #93's value (issue 25's
 # later steps): what a game needs that the 6502 does not have yet.
 NOT_YET: dict[str, str] = {
-    "defend_alone": "a defender's 'defend alone' decision",
-    "farmers_hand": "the farmer's-hand new-deal question",
-    "no_ace_no_face_no_trump": "the no-ace-no-face-no-trump new-deal question",
     "deck": "the 32-card deck",
     "joker": "the joker",
     "players": "three players",
@@ -88,7 +85,8 @@ def unplayable(rules: Rules) -> list[str]:
     base = Rules()
     out = [f"option {field}: the C64 does not play {what} yet"
            for field, what in NOT_YET.items() if getattr(rules, field) != getattr(base, field)]
-    points = ("points_made", "points_march", "points_lone_march", "points_euchre")
+    points = ("points_made", "points_march", "points_lone_march", "points_euchre") + \
+        (("points_defend_alone",) if rules.defend_alone else ())
     for name in points:
         if getattr(rules, name) > POINTS_MAX:
             out.append(f"option {name}={getattr(rules, name)}: the C64 counts at most "
