@@ -34,7 +34,8 @@ def computer_decisions(run: Run) -> Counter:
     count: Counter = Counter()
     for seed in run.seeds:
         for e in python_events(seed, run.human, run.rules):
-            if e["ev"] in ("bid", "discard", "play") and not (run.human and e["seat"] == 0):
+            if e["ev"] in ("bid", "discard", "play", "redeal", "defend") \
+                    and not (run.human and e["seat"] == 0):
                 count[e["ev"]] += 1
     return count
 

@@ -14,7 +14,7 @@ reports killed is one CI's cross-check kills.
 * other rules (issue 25, tools/rules_block.py): ``web`` (:data:`WEB_GAMES` games a
   mode) and a matrix that turns each option the core plays away from its preset
   at least once (:data:`MATRIX`, :data:`MATRIX_GAMES` games a mode each, plus games
-  pinned because they reach the option's rare path).
+  pinned because they reach the option's rare path: a lone defender, a new deal).
 
 :data:`PATHS` and :data:`RULE_PATHS` name the rare paths the plan must reach;
 tests/test_crosscheck.py checks, from the 6502's own events, that it does.
@@ -51,6 +51,13 @@ MATRIX: tuple[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...]], ...
     ("standard", ("dealer_discard=same_suit", "first_lead=maker_left",
                   "first_dealer=black_jack"), (), ()),
     ("bit93", ("dealer_discard=any", "target=15"), (), ()),
+    # the decisions asm/defend_redeal.oph adds; pinned: 8 and 1, a lone defender who
+    # euchres; 9, a loner against a lone defender (two sit out); 32/79 and 325/404, a
+    # farmer's hand kept and thrown in; 325 and 783/864, no ace, no face, no trump
+    ("standard", ("defend_alone=true", "points_defend_alone=3"), (8,), (1, 9)),
+    ("standard", ("farmers_hand=true",), (32, 325), (79, 404)),
+    ("standard", ("no_ace_no_face_no_trump=true",), (325,), (783, 864)),
+    ("standard", ("farmers_hand=true", "no_ace_no_face_no_trump=true"), (325,), ()),
 )
 
 
@@ -170,10 +177,12 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
     under other rules than Bit #93's, prefixed with the rules' name and options."""
     got: set[str] = set()
     dealer, upcard, loner, first = 0, None, None, False
+    loner_any = defended = False          # this hand: a lone maker; a lone defender
     for e in events:
         who = "human" if human and e.get("seat") == 0 else "computer"
         if e["ev"] == "deal":
             dealer, upcard, loner, first = e["dealer"], e["upcard"], None, True
+            loner_any = defended = False
         elif e["ev"] == "passed_out":
             got.add("passed out")
         elif e["ev"] == "discard":
@@ -188,11 +197,20 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
                 got.add(f"{who} dealer names in round 2")
             if e["alone"] and e["round"] == 1 and e["seat"] != dealer:
                 loner = e["seat"]
+            loner_any = e["alone"]
         elif e["ev"] == "play" and first:
             first = False
             if loner is not None and (loner + 1) % 4 != (dealer + 1) % 4:
                 got.add("an order-up loner's left leads" if e["seat"] == (loner + 1) % 4
                         else "the dealer's left leads against an order-up loner")
+        elif e["ev"] == "redeal":
+            got.add(f"{who} {'asks for a new deal' if e['call'] == 'redeal' else 'keeps'}: "
+                    f"{e['reason']}")
+        elif e["ev"] == "defend" and e["alone"]:
+            got.add(f"{who} defends alone" + (" against a loner" if loner_any else ""))
+            defended = True
+        elif e["ev"] == "score" and defended and e["tricks"][e["makers"]] < 3:
+            got.add("a lone defender euchres")
         elif e["ev"] == "game_over":
             if max(e["total"]) == rules.target:
                 got.add(f"game over at exactly {rules.target}")
@@ -217,6 +235,21 @@ RULE_PATHS = frozenset({
     "standard canadian_rule=True: computer Canadian rule",
     "standard canadian_rule=True: human Canadian rule",
     "standard stick_the_dealer=False: passed out",
+    "standard defend_alone=True points_defend_alone=3: computer defends alone",
+    "standard defend_alone=True points_defend_alone=3: human defends alone",
+    "standard defend_alone=True points_defend_alone=3: human defends alone against a loner",
+    "standard defend_alone=True points_defend_alone=3: a lone defender euchres",
+    "standard farmers_hand=True: computer keeps: farmers_hand",
+    "standard farmers_hand=True: computer asks for a new deal: farmers_hand",
+    "standard farmers_hand=True: human keeps: farmers_hand",
+    "standard farmers_hand=True: human asks for a new deal: farmers_hand",
+    "standard no_ace_no_face_no_trump=True: computer asks for a new deal: "
+    "no_ace_no_face_no_trump",
+    "standard no_ace_no_face_no_trump=True: human keeps: no_ace_no_face_no_trump",
+    "standard no_ace_no_face_no_trump=True: human asks for a new deal: "
+    "no_ace_no_face_no_trump",
+    "standard farmers_hand=True no_ace_no_face_no_trump=True: computer asks for a new "
+    "deal: farmers_hand",
 })
 PATHS = frozenset({"passed out", "game over at exactly 10", "computer discard",
                    "computer round 1", "computer round 1 alone", "computer round 2",
