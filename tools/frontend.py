@@ -31,15 +31,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pyengine.core.cards import SUITS, card_name, parse_card
-from pyengine.core.game import BidAction, DiscardAction, GameState, PlayAction
-from pyengine.core.rules import BIT93
+from pyengine.core.game import (
+    BidAction,
+    DefendAction,
+    DiscardAction,
+    GameState,
+    PlayAction,
+    RedealAction,
+)
+from pyengine.core.options import options_of
+from pyengine.core.rules import BIT93, Rules
 from pyengine.players.player import RefPlayer
 from pyengine.players.runner import play_game
+from pyengine.players.varplayer import VariantPlayer
 from pyengine.records.replay import ReplayError, replay
 from pyengine.records.transcript import Transcript, from_game
 
 from .core import EventDecoder, open_program
 from .harness import C64
+from .rules_block import encode
 from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the driver's API
     BACKS_COL,
     BACKS_ROW,
@@ -140,13 +150,14 @@ class Frontend:
 
     def __init__(self, prg: Path | str | None = None, map_path: Path | str | None = None,
                  *, human: bool = True, record_events: bool = False,
-                 ram: str = "vice") -> None:
+                 ram: str = "vice", rules: Rules = BIT93) -> None:
         if prg is None:
             from .resources import default_program
 
             prg = default_program()
         self.c64 = open_program(prg, map_path, FrontendError, ram=ram)
         self.human = human
+        self.rules = rules          # other than Bit #93's: poked into the block by start()
         self.hold_frames: Callable[[], int] = lambda: HOLD_FRAMES
         self._free_at = 0            # cycle from which the next press may start
         self.events: list[dict] = []
@@ -377,6 +388,9 @@ class Frontend:
                 self.joystick("up")
             if menu_cursor(self.screen()) != "start":
                 raise FrontendError(f"the joystick's '>' is lost:\n{self.screen().text()}")
+        if self.rules != BIT93:     # (until the title has an options screen: issue 25)
+            for label, byte in encode(self.rules).items():
+                self.c64.poke(label, byte)
         self.events = []
         self._decoder.reset()
         self._last_decoded = None
@@ -408,17 +422,17 @@ class Frontend:
         return self.screen()
 
     def transcript(self, seed: int) -> dict:
-        return {"format": "euchre-transcript/1", "rules": "bit93", "options": {},
-                "seed": seed, "events": list(self.events)}
+        return {"format": "euchre-transcript/1", "rules": self.rules.name,
+                "options": options_of(self.rules), "seed": seed, "events": list(self.events)}
 
 
 # ---- the engine's view of the 6502's game ---------------------------------------------
 
-def engine_state(seed: int, events: list[dict]) -> GameState:
+def engine_state(seed: int, events: list[dict], rules: Rules = BIT93) -> GameState:
     """pyengine's state after replaying the 6502's events (each must be accepted)."""
     game = None
     try:
-        for step in replay(Transcript("bit93", seed, list(events))):
+        for step in replay(Transcript(rules.name, seed, list(events), options_of(rules))):
             game = step.game
     except ReplayError as exc:
         if not str(exc).startswith("transcript ends before the game is over"):
@@ -437,6 +451,10 @@ def as_action(choice: tuple):
         return BidAction(choice[0], choice[1], choice[2])
     if choice[0] == "discard":
         return DiscardAction(choice[1])
+    if choice[0] in ("keep", "redeal"):
+        return RedealAction(choice[0] == "redeal")
+    if choice[0] in ("partner", "alone"):
+        return DefendAction(choice[0] == "alone")
     return PlayAction(choice[1])
 
 
@@ -444,9 +462,14 @@ def south_actions(events: list[dict]) -> list:
     """South's decisions in a transcript, as engine actions."""
     out = []
     for e in events:
-        if e.get("seat") != 0 or e["ev"] not in ("bid", "discard", "play"):
+        if e.get("seat") != 0 or e["ev"] not in ("bid", "discard", "play", "redeal",
+                                                 "defend"):
             continue
-        if e["ev"] == "bid":
+        if e["ev"] == "redeal":
+            out.append(RedealAction(e["call"] == "redeal"))
+        elif e["ev"] == "defend":
+            out.append(DefendAction(e["alone"]))
+        elif e["ev"] == "bid":
             out.append(BidAction(e["call"], None if e["suit"] is None
                                  else SUITS.index(e["suit"]), e["alone"]))
         elif e["ev"] == "discard":
@@ -471,10 +494,12 @@ class ScriptedPlayer:
         return action
 
 
-def engine_events(seed: int, actions: list) -> list[dict]:
-    """pyengine's game: seat 0 replays ``actions``, seats 1-3 RefPlayer()."""
-    players = [ScriptedPlayer(actions), RefPlayer(), RefPlayer(), RefPlayer()]
-    return from_game(play_game(BIT93, seed, players)).events
+def engine_events(seed: int, actions: list, rules: Rules = BIT93) -> list[dict]:
+    """pyengine's game: seat 0 replays ``actions``, seats 1-3 RefPlayer() (under other
+    rules than Bit #93's, the shell's VariantPlayer(), the 6502's player there)."""
+    computer = RefPlayer if rules == BIT93 else VariantPlayer
+    players = [ScriptedPlayer(actions), computer(), computer(), computer()]
+    return from_game(play_game(rules, seed, players)).events
 
 
 def first_difference(a: list[dict], b: list[dict]) -> str | None:
@@ -558,6 +583,7 @@ class PlayedGame:
     checkpoints: int = 0
     final: Screen | None = None
     choices: list = field(default_factory=list)      # what the driver chose, as actions
+    rules: Rules = BIT93
 
 
 def _bid_tuple(action: BidAction, bid_round: int) -> tuple:
@@ -620,6 +646,8 @@ def _decides(kind: str, how: str, key, screen: Screen, game: GameState,
         return True                       # every bid on row 21 is legal
     if how != "key" or not isinstance(key, str):
         return False
+    if kind in ("redeal", "defend"):
+        return key in ("N", "Y")
     legal = {_bid_tuple(a, game.bid_round) for a in game.legal_actions()}
     if key == "P":
         return True
@@ -657,13 +685,13 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
     number = status(screen).game
     if seed is not None and number != seed:
         raise FrontendError(f"typed game {seed}, the table shows game {number}")
-    played = PlayedGame(number, fe.events)
+    played = PlayedGame(number, fe.events, rules=fe.rules)
     fuzzer = _Fuzzer(rng)
     while True:
         p = prompt(screen)
         if p.kind == "game_over" or played.prompts == max_prompts:
             break
-        if p.kind not in ("bid1", "bid2", "discard", "play"):
+        if p.kind not in ("bid1", "bid2", "discard", "play", "redeal", "defend"):
             raise FrontendError(f"game {number}: the program waits, but not for South's "
                                 f"decision (after event {len(fe.events)}):\n{screen.text()}")
         played.prompts += 1
@@ -672,13 +700,15 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
             on_prompt(fe, p)                  # may press keys that decide nothing
             screen = fe.screen()
             p = prompt(screen)
-        game = engine_state(number, fe.events)
+        game = engine_state(number, fe.events, fe.rules)
         if game.turn != 0 or game.phase.value != p.kind:
             raise FrontendError(f"game {number}: screen asks {p.kind}, engine expects seat "
                                 f"{game.turn} to {game.phase.value}")
         if check:
             problems = check_screen(screen, game, number)
             problems += table_problems(first, number, game, fe.events, p.kind)
+            if p.kind in ("redeal", "defend") and p.selected != 0:
+                problems.append(f"row 21's '>' on answer {p.selected}, not on 'no'")
             if p.kind.startswith("bid"):
                 want = tuple(_bid_tuple(a, game.bid_round) for a in game.legal_actions())
                 if p.choices != want:
@@ -831,6 +861,16 @@ def _answer(fe: Frontend, kind: str, action, screen: Screen, game: GameState,
             raise FrontendError(f"the cursor did not reach card {slot + 1}:\n"
                                 f"{fe.screen().text()}")
         return _fire(fe, rng, timed, what)
+    if kind in ("redeal", "defend"):
+        yes = action.redeal if kind == "redeal" else action.alone
+        if rng.random() < 0.5:
+            return fe.key("Y" if yes else "N", "answer" if timed else "")
+        if prompt(screen).selected != int(yes):
+            _move(fe, 1, 2, rng, timed, "answer cursor move")
+            if prompt(fe.screen()).selected != int(yes):
+                raise FrontendError(f"the '>' did not move to answer {int(yes)}:\n"
+                                    f"{fe.screen().text()}")
+        return _fire(fe, rng, timed, "answer")
     choice = _bid_tuple(action, game.bid_round)
     p = prompt(screen)
     if rng.random() < 0.5:
@@ -858,7 +898,7 @@ def check_identity(played: PlayedGame) -> None:
     if played.choices and done != played.choices:
         raise FrontendError(f"game {played.seed}: South chose {played.choices}, the 6502 "
                             f"recorded {done}")
-    diff = first_difference(events, engine_events(played.seed, done))
+    diff = first_difference(events, engine_events(played.seed, done, played.rules))
     if diff:
         raise FrontendError(f"game {played.seed}: the 6502 differs from pyengine at {diff}")
 

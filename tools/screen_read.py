@@ -237,8 +237,33 @@ def bid_choices(screen: Screen, bid_round: int) -> tuple[tuple[tuple, ...], int 
     return tuple(choices), selected
 
 
+# The standard options' questions (c64/asks.oph): keys, question and the two answers
+# on row 21 by kind, "no" first (pyengine's REDEAL_ACTIONS / DEFEND_ACTIONS order)
+KEYS_TWO_WAY = "N NO  Y YES  L=LAST  CRSR/JOY+RETURN"
+MSG_ASK_DEFEND = "DEFEND ALONE? (YOUR PARTNER SITS OUT)"
+MSG_ASK_REDEAL = {"farmers_hand": "FARMER'S HAND: ASK FOR A NEW DEAL?",
+                  "no_ace_no_face_no_trump": "NO ACE NO FACE NO TRUMP: NEW DEAL?"}
+TWO_WAY_WORDS = {"redeal": ("KEEP", "NEW DEAL"), "defend": ("WITH PARTNER", "ALONE")}
+TWO_WAY_GAP = 3
+
+
+def two_way_choices(screen: Screen, kind: str) -> int | None:
+    """Row 21 at a two-way question: which answer (0 no, 1 yes) the '>' marks; a row
+    that is not the two answers is a FrontendError."""
+    no, yes = TWO_WAY_WORDS[kind]
+    text = screen.row(ROW_CHOICES).rstrip()
+    gap = " " * TWO_WAY_GAP
+    for selected, row in ((0, f" >{no}{gap} {yes}"), (1, f"  {no}{gap}>{yes}")):
+        if text == row:
+            return selected
+    raise FrontendError(f"row 21 is not the answers {no}/{yes}: {text!r}")
+
+
 def prompt(screen: Screen) -> Prompt:
     keys, msg = screen.row(ROW_KEYS).strip(), screen.row(ROW_MSG).strip()
+    if keys == KEYS_TWO_WAY:
+        kind = "defend" if msg == MSG_ASK_DEFEND else "redeal"
+        return Prompt(kind, msg, (("no",), ("yes",)), two_way_choices(screen, kind))
     if keys in {keys_cards(n) for n in range(1, 7)}:
         discard = msg.startswith(("YOUR DISCARD", "KEEP THE UPCARD", "YOU HOLD TRUMP"))
         return Prompt("discard" if discard else "play", msg)

@@ -41,6 +41,9 @@ from .screen_read import (
     BG_FELT,
     BG_HILITE,
     HAND_COLS,
+    KEYS_TWO_WAY,
+    MSG_ASK_DEFEND,
+    MSG_ASK_REDEAL,
     NAME_COL,
     NAME_ROW,
     RANK_GLYPHS,
@@ -53,6 +56,8 @@ from .screen_read import (
     SEAT_WORDS,
     TRICK_COL,
     TRICK_ROW,
+    TWO_WAY_GAP,
+    TWO_WAY_WORDS,
     UPCARD_COL,
     UPCARD_ROW,
     Screen,
@@ -206,7 +211,7 @@ def draw_backs(m: Model, game: GameState) -> None:
     for seat in (1, 2, 3):
         r, c, region = BACKS_ROW[seat], BACKS_COL[seat], f"backs {SEAT_WORDS[seat]}"
         m.region_cells(r, c, 2, BACKS_MAX, region)
-        if seat == game.sitting_out:
+        if seat in (game.sitting_out, game.defender_out):
             m.text(r, c, "OUT", HINT, region)
             continue
         for i in range(len(game.hands[seat])):
@@ -268,6 +273,20 @@ def draw_bids(m: Model, game: GameState, kind: str) -> None:
         col += 1
 
 
+def draw_two_way(m: Model, game: GameState, kind: str) -> None:
+    """Row 21, the question and the keys at a two-way question (c64/asks.oph): the
+    '>' on "no" (keep the hand, defend with partner)."""
+    m.region_cells(ROW_CHOICES, 0, 1, COLS, "choices")
+    col = 1
+    for i, word in enumerate(TWO_WAY_WORDS[kind]):
+        colour = TEXT if i == 0 else HINT
+        col = m.text(ROW_CHOICES, col, ">" if i == 0 else " ", colour, "choices")
+        col = m.text(ROW_CHOICES, col, word, colour, "choices") + TWO_WAY_GAP
+    msg = MSG_ASK_DEFEND if kind == "defend" else MSG_ASK_REDEAL[game.redeal_reason(0)]
+    m.text(ROW_MSG, 0, msg, TEXT, "message")
+    m.text(ROW_KEYS, 0, KEYS_TWO_WAY, HINT, "keys")
+
+
 def canadian(game: GameState) -> bool:
     """Round 1, and South may order up only alone (the dealer's partner)."""
     orders = [a.alone for a in game.legal_actions() if a.call != "pass"]
@@ -281,9 +300,15 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
     draw_status(m, seed, game)
     draw_names(m, game.dealer)
     draw_backs(m, game)
-    draw_middle(m, game, events, kind)
+    # a question of the standard options: the middle as in the round it comes in
+    middle = {"redeal": "bid1", "defend": f"bid{game.made_round}"}.get(kind, kind)
+    draw_middle(m, game, events, middle)
     m.region_cells(ROW_MSG, 0, 1, COLS, "message")
     m.region_cells(ROW_KEYS, 0, 1, COLS, "keys")
+    if kind in TWO_WAY_WORDS:
+        draw_hand(m, game, None)
+        draw_two_way(m, game, kind)
+        return m
     if kind.startswith("bid"):
         draw_hand(m, game, None)
         draw_bids(m, game, kind)
