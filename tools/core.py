@@ -128,8 +128,9 @@ def illegal_answers(req: Request) -> list[list[int]]:
     """Bytes hook_decide could return that the core must refuse, by kind of mistake
     (one list per test of asm/game.oph's bid_is_legal or decide; empty ones left out)."""
     legal = {req.answer(c) for c in req.legal()}
-    if req.kind in TWO_WAY:
-        kinds = [list(range(len(TWO_WAY[req.kind]), 256))]                  # not 0 or 1
+    if req.kind in TWO_WAY:                           # 2, the first not 0 or 1; and the rest
+        n = len(TWO_WAY[req.kind])
+        kinds = [[n], list(range(n + 1, 256))]
     elif req.kind == "bid":
         clean = [c for c in range(256) if not c & BID_STRAY_BITS]
         made = [c for c in clean if c & BID_MAKE]
@@ -275,6 +276,9 @@ class EventDecoder:
                     "reason": REDEAL_REASONS[y & REASON_NANFNT]}
         if code == EV_DEFEND and y in (0, 1):
             return {"ev": "defend", "seat": x, "alone": bool(y)}
+        if code in (EV_REDEAL, EV_DEFEND):
+            raise CoreError(f"{'EV_REDEAL' if code == EV_REDEAL else 'EV_DEFEND'} with Y = {y}, "
+                            f"which no answer gives (from {c64.describe(caller_of(c64))})")
         raise CoreError(f"hook_event called with unknown event code {code} "
                         f"(from {c64.describe(caller_of(c64))})")
 
