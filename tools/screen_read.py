@@ -262,7 +262,8 @@ def two_way_choices(screen: Screen, kind: str) -> int | None:
 def prompt(screen: Screen) -> Prompt:
     keys, msg = screen.row(ROW_KEYS).strip(), screen.row(ROW_MSG).strip()
     if keys == KEYS_TWO_WAY:
-        kind = "defend" if msg == MSG_ASK_DEFEND else "redeal"
+        # the kind by its answers on row 21 (the question is judged by the message's)
+        kind = "defend" if TWO_WAY_WORDS["defend"][0] in screen.row(ROW_CHOICES) else "redeal"
         return Prompt(kind, msg, (("no",), ("yes",)), two_way_choices(screen, kind))
     if keys in {keys_cards(n) for n in range(1, 7)}:
         discard = msg.startswith(("YOUR DISCARD", "KEEP THE UPCARD", "YOU HOLD TRUMP"))

@@ -1,0 +1,72 @@
+"""South's new questions on the C64 (c64/asks.oph, issue 25): defend alone? and a new
+deal with a farmer's hand or no ace, no face, no trump.
+
+Whole games played by keys and joystick through tools/frontend.py's driver under
+the standard options (poked into the rules block until the title has an options
+screen): at every South prompt the screen is judged cell for cell against pyengine
+(tools/screen_regions.py, the new questions included), fuzz keys must decide
+nothing, and the 6502's transcript must equal pyengine's with South's choices.
+The judge is seen to fail on a build that words a question wrongly or starts the
+'>' on "yes".
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tools.c64map import Symbols
+from tools.frontend import Frontend, FrontendError, check_game_over, check_identity, play
+from tools.rules_block import from_cli
+
+PRG = Path("build/euchre.prg")
+# (options, a game number in which South is asked that question)
+GAMES = [(("defend_alone=true",), 5, "defend"),
+         (("farmers_hand=true",), 404, "redeal"),           # South's first hand
+         (("no_ace_no_face_no_trump=true",), 13018, "redeal")]
+
+
+def _play(prg: Path, options: tuple[str, ...], seed: int) -> tuple[list[str], object]:
+    kinds: list[str] = []
+    fe = Frontend(prg, rules=from_cli("standard", options))
+    fe.boot()
+    played = play(fe, seed, random.Random(seed), fuzz=3,
+                  on_prompt=lambda _fe, p: kinds.append(p.kind))
+    return kinds, played
+
+
+@pytest.mark.parametrize("options,seed,kind", GAMES, ids=[g[0][0] for g in GAMES])
+def test_south_answers_the_new_questions(options, seed, kind):
+    kinds, played = _play(PRG, options, seed)
+    assert kind in kinds
+    assert played.checkpoints == played.prompts
+    check_identity(played)
+    check_game_over(played)
+
+
+def _patched(tmp_path: Path, label: str, offset: int, value: int) -> Path:
+    data = bytearray(PRG.read_bytes())
+    symbols = Symbols.from_map(PRG.with_suffix(".map"))
+    load = data[0] | data[1] << 8
+    data[symbols.address(label) + offset - load + 2] = value
+    out = tmp_path / "broken.prg"
+    out.write_bytes(bytes(data))
+    shutil.copy(PRG.with_suffix(".map"), out.with_suffix(".map"))
+    return out
+
+
+def test_a_wrong_question_is_caught(tmp_path):
+    """"DEFEND ALONE?" with its D made an E: the message region differs."""
+    broken = _patched(tmp_path, "msg_ask_defend", 0, 5)     # screen code of E
+    with pytest.raises(FrontendError, match="message"):
+        _play(broken, *GAMES[0][:2])
+
+
+def test_the_cursor_on_yes_is_caught(tmp_path):
+    """decide_two_way's '>' starting on "yes" (lda #0 made lda #1)."""
+    broken = _patched(tmp_path, "decide_two_way", 1, 1)
+    with pytest.raises(FrontendError, match="choices|answer 1"):
+        _play(broken, *GAMES[1][:2])
