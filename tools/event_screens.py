@@ -70,6 +70,7 @@ class Table:
     alone: bool = False
     dealer: int | None = None
     out: int | None = None
+    defender_out: int | None = None                   # a lone defender's partner
     backs: list[int] = field(default_factory=lambda: [0] * 4)
     south: list[int] = field(default_factory=list)    # South's cards as shown
     south_trump: int | None = None                    # the sort they are shown in
@@ -93,6 +94,7 @@ class Table:
             self._say(f"{SEAT_WORDS[self.dealer]} DEALS FIRST")
         elif kind == "deal":
             self.dealer, self.trump, self.out = e["dealer"], None, None
+            self.defender_out = None
             self.tricks = [0, 0]
             self.backs = [5] * 4
             self.south = [parse_card(c) for c in e["hands"][0]]
@@ -123,6 +125,14 @@ class Table:
             self._say(f"{SEAT_WORDS[seat]} DISCARDS")
         elif kind == "passed_out":
             self._say(MSG_PASSED_OUT)
+        elif kind == "redeal":                # the standard options (c64/asks.oph)
+            self._say(f"{SEAT_WORDS[seat]} " + ("ASKS FOR A NEW DEAL" if e["call"] == "redeal"
+                                                else "KEEPS THE HAND"))
+        elif kind == "defend":
+            self._say(f"{SEAT_WORDS[seat]} DEFENDS " + ("ALONE" if e["alone"] else
+                                                        "WITH PARTNER"))
+            if e["alone"]:
+                self.defender_out = (seat + 2) % 4
         elif kind == "play":
             card = parse_card(e["card"])
             if self.middle != "trick":
@@ -163,7 +173,7 @@ class Table:
         for seat in (1, 2, 3):
             r, c, region = BACKS_ROW[seat], BACKS_COL[seat], f"backs {SEAT_WORDS[seat]}"
             m.region_cells(r, c, 2, BACKS_MAX, region)
-            if seat == self.out:
+            if seat in (self.out, self.defender_out):
                 m.text(r, c, "OUT", HINT, region)
                 continue
             for i in range(self.backs[seat]):
@@ -197,7 +207,7 @@ class Table:
 
 
 def _south_decides(e: dict) -> bool:
-    return e.get("seat") == 0 and e["ev"] in ("bid", "discard", "play")
+    return e.get("seat") == 0 and e["ev"] in ("bid", "discard", "play", "redeal", "defend")
 
 
 def event_problems(seed: int, events: list[dict], drawn: dict[int, Screen],

@@ -542,7 +542,7 @@ def check_screen(screen: Screen, game: GameState, seed: int) -> list[str]:
             problems.append(f"seat {seat} name shows {name!r}, want {want!r}")
     for seat in (1, 2, 3):
         r, c = BACKS_ROW[seat], BACKS_COL[seat]
-        if seat == game.sitting_out:
+        if seat in (game.sitting_out, game.defender_out):
             if screen.row(r)[c:c + 3] != "OUT":
                 problems.append(f"seat {seat} sits out but shows {screen.row(r)[c:c + 5]!r}")
             continue

@@ -73,6 +73,7 @@ from .frontend_timing import (
     south_decides,
 )
 from .harness import HarnessError
+from .rules_block import from_cli
 from .screen import COLS, ROWS
 from .screen_read import (
     BG_FACE,
@@ -142,6 +143,7 @@ class Scenario:
     sound: bool = True
     too_big_first: bool = False  # type a game number over 65535 first (refused)
     refusals: bool = False    # keys that must be refused at South's prompts, first
+    options: tuple[str, ...] = ()  # standard's options (poked into the rules block)
 
 
 SCENARIOS = (
@@ -153,6 +155,10 @@ SCENARIOS = (
     Scenario(20, 2, "P", ram="random:15", fuzz=3, start="joystick"),
     Scenario(WIN_GAME, 4, "T", south="ref", speed="FAST"),    # whole effects in pauses
     Scenario(65535, 3, STOP, max_prompts=8, speed="FAST", sound=False),
+    # the standard options' questions (c64/asks.oph): defend alone? at FAST (sounds and
+    # pauses), a farmer's hand in South's first hand, by joystick
+    Scenario(5, 5, "T", speed="FAST", fuzz=2, options=("defend_alone=true",)),
+    Scenario(404, 404, "T", start="joystick", options=("farmers_hand=true",)),
 )
 DEMO_GAME, DEMO_END_FRAMES = 1157, 150          # 18 hands, one passed out; the result shows 3 s
 RULES_PAGES = 3
@@ -503,7 +509,8 @@ def _after_game(fe: Frontend, s: Scenario, played: PlayedGame, title_sp: int) ->
 def run_checks(prg: Path | str | None = None) -> None:
     """Every check; raises at the first failure."""
     for s in SCENARIOS:
-        fe = Frontend(prg, record_events=True, ram=s.ram)
+        rules = from_cli("standard", s.options) if s.options else BIT93
+        fe = Frontend(prg, record_events=True, ram=s.ram, rules=rules)
         fe.boot()
         title_sp = fe.c64.mpu.sp             # the stack while the title waits for a key
         problem = title_problems(fe)

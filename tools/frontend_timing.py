@@ -35,6 +35,8 @@ def effect_of(e: dict) -> str | None:
     """The effect an event starts, from the reference events (c64/hooks.oph)."""
     if e["ev"] == "play":
         return "card"
+    if e["ev"] == "first_dealer" and not e["cards"]:     # drawn at random: the table laid
+        return "deal"                                      # out with the deal's sound
     if e["ev"] == "deal":
         return "deal"
     if e["ev"] == "bid":
@@ -44,6 +46,10 @@ def effect_of(e: dict) -> str | None:
     if e["ev"] == "score":
         made = e["tricks"][e["makers"]]
         return "euchre" if made < 3 else "march" if made == 5 else None
+    if e["ev"] == "redeal":                   # the standard options (c64/asks.oph)
+        return "pass" if e["call"] == "redeal" else None
+    if e["ev"] == "defend":
+        return "alone" if e["alone"] else None
     return None
 
 
@@ -153,6 +159,10 @@ def pace_units(e: dict) -> int:
         return 1 if e["call"] == "pass" else 3
     if kind == "play":
         return 0 if e["seat"] == 0 else 1
+    if kind == "redeal":
+        return 4 if e["call"] == "redeal" else 1
+    if kind == "defend":
+        return 3 if e["alone"] else 1
     return {"first_dealer": 4, "deal": 2, "discard": 1, "passed_out": 4, "trick": 3,
             "score": 6}.get(kind, 0)
 
@@ -170,4 +180,4 @@ def pause_problems(fe: Frontend, events: list[dict], speed: str) -> str | None:
 
 
 def south_decides(e: dict) -> bool:
-    return e.get("seat") == 0 and e["ev"] in ("bid", "discard", "play")
+    return e.get("seat") == 0 and e["ev"] in ("bid", "discard", "play", "redeal", "defend")
