@@ -50,7 +50,9 @@ def test_encoding_follows_the_rules():
 
 
 @pytest.mark.parametrize("rules_name, options, words", [
-    ("standard", ("defend_alone=true",), "defend alone"),
+    ("standard", ("joker=true",), "joker"),
+    ("standard", ("defend_alone=true", "points_defend_alone=0", "target=50"),
+     "points_defend_alone=0"),
     ("standard", ("deck=32",), "32-card deck"),
     ("standard", ("players=3",), "three players"),
     ("bid6", (), "Bid Euchre"),
@@ -71,8 +73,8 @@ def test_rules_the_core_does_not_play_are_refused(rules_name, options, words):
 def test_core_play_refuses_them_too():
     rules = from_cli("standard", ())
     assert unplayable(rules) == []
-    with pytest.raises(ValueError, match="defend alone"):
-        Core(PRG).play(1, rules=dataclasses.replace(rules, defend_alone=True))
+    with pytest.raises(ValueError, match="32-card deck"):
+        Core(PRG).play(1, rules=dataclasses.replace(rules, deck=32))
 
 
 def test_c64_auto_web_transcript_is_accepted_by_replay(tmp_path):
