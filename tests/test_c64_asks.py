@@ -13,14 +13,14 @@ The judge is seen to fail on a build that words a question wrongly or starts the
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tools.c64map import Symbols
 from tools.frontend import Frontend, FrontendError, check_game_over, check_identity, play
 from tools.rules_block import from_cli
+
+from .test_frontend import _patched  # a byte of the build changed at a label
 
 PRG = Path("build/euchre.prg")
 # (options, a game number in which South is asked that question)
@@ -45,17 +45,6 @@ def test_south_answers_the_new_questions(options, seed, kind):
     assert played.checkpoints == played.prompts
     check_identity(played)
     check_game_over(played)
-
-
-def _patched(tmp_path: Path, label: str, offset: int, value: int) -> Path:
-    data = bytearray(PRG.read_bytes())
-    symbols = Symbols.from_map(PRG.with_suffix(".map"))
-    load = data[0] | data[1] << 8
-    data[symbols.address(label) + offset - load + 2] = value
-    out = tmp_path / "broken.prg"
-    out.write_bytes(bytes(data))
-    shutil.copy(PRG.with_suffix(".map"), out.with_suffix(".map"))
-    return out
 
 
 def test_a_wrong_question_is_caught(tmp_path):
