@@ -24,16 +24,17 @@ PRG = Path("build/euchre.prg")
 DEFEND = ("defend_alone=true", "points_defend_alone=3")
 
 
-def patched(tmp_path: Path, label: str, pattern: bytes, at: int, value: int) -> Path:
+def patched(tmp_path: Path, label: str, pattern: bytes, at: int, value: int | bytes) -> Path:
     """The build with byte ``at`` of the first ``pattern`` after ``label`` set to
-    ``value`` (the map is the build's: the patch moves nothing)."""
+    ``value`` (bytes: from there on; the map is the build's: the patch moves nothing)."""
     data = bytearray(PRG.read_bytes())
     symbols = Symbols.from_map(PRG.with_suffix(".map"))
     load = data[0] | data[1] << 8
     start = symbols.address(label) - load + 2
-    found = data.find(pattern, start, start + 80)
+    found = data.find(pattern, start, start + 120)
     assert found >= 0, f"{pattern.hex()} not found in {label}"
-    data[found + at] = value
+    new = bytes([value]) if isinstance(value, int) else value
+    data[found + at:found + at + len(new)] = new
     out = tmp_path / "broken.prg"
     out.write_bytes(bytes(data))
     shutil.copy(PRG.with_suffix(".map"), out.with_suffix(".map"))
@@ -76,6 +77,9 @@ MUTANTS = [
      bytes([0xAD, 0x0F, 0xC0]), 1, 0x0D, DEFEND, (8,), False, "score"),
     ("a lone defender's partner counted in the trick", "after_making",
      bytes([0x30, 0x01, 0x88]), 2, 0xEA, DEFEND, (8,), False, ""),
+    # game 7: the dealer's partner defends alone in round 1, so the dealer sits out
+    ("the dealer picks up though he sits out", "after_making",
+     bytes([0xCD, 0xC0, 0xC0, 0xF0]), 0, bytes([0xEA] * 3), DEFEND, (7,), True, ""),
     ("a computer keeps every farmer's hand", "ai_redeal", bytes([0xC9, 0x01]), 1, 0,
      ("farmers_hand=true",), (325,), False, "redeal"),
     ("a jack counted as a farmer's card", "redeal_reason", bytes([0xC9, 0x02]), 1, 3,

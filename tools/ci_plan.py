@@ -52,9 +52,10 @@ MATRIX: tuple[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...]], ...
                   "first_dealer=black_jack"), (), ()),
     ("bit93", ("dealer_discard=any", "target=15"), (), ()),
     # the decisions asm/defend_redeal.oph adds; pinned: 8 and 1, a lone defender who
-    # euchres; 9, a loner against a lone defender (two sit out); 32/79 and 325/404, a
+    # euchres; 9, a loner against a lone defender (two sit out); 7, the dealer's partner
+    # defends alone in round 1 (the dealer does not pick up); 32/79 and 325/404, a
     # farmer's hand kept and thrown in; 325 and 783/864, no ace, no face, no trump
-    ("standard", ("defend_alone=true", "points_defend_alone=3"), (8,), (1, 9)),
+    ("standard", ("defend_alone=true", "points_defend_alone=3"), (8,), (1, 7, 9)),
     ("standard", ("farmers_hand=true",), (32, 325), (79, 404)),
     ("standard", ("no_ace_no_face_no_trump=true",), (325,), (783, 864)),
     ("standard", ("farmers_hand=true", "no_ace_no_face_no_trump=true"), (325,), ()),
@@ -178,6 +179,7 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
     got: set[str] = set()
     dealer, upcard, loner, first = 0, None, None, False
     loner_any = defended = False          # this hand: a lone maker; a lone defender
+    made_round = 0
     for e in events:
         who = "human" if human and e.get("seat") == 0 else "computer"
         if e["ev"] == "deal":
@@ -197,7 +199,7 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
                 got.add(f"{who} dealer names in round 2")
             if e["alone"] and e["round"] == 1 and e["seat"] != dealer:
                 loner = e["seat"]
-            loner_any = e["alone"]
+            loner_any, made_round = e["alone"], e["round"]
         elif e["ev"] == "play" and first:
             first = False
             if loner is not None and (loner + 1) % 4 != (dealer + 1) % 4:
@@ -209,6 +211,8 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
         elif e["ev"] == "defend" and e["alone"]:
             got.add(f"{who} defends alone" + (" against a loner" if loner_any else ""))
             defended = True
+            if made_round == 1 and (e["seat"] + 2) % 4 == dealer:
+                got.add("the dealer sits out for a lone defender")
         elif e["ev"] == "score" and defended and e["tricks"][e["makers"]] < 3:
             got.add("a lone defender euchres")
         elif e["ev"] == "game_over":
@@ -239,6 +243,8 @@ RULE_PATHS = frozenset({
     "standard defend_alone=True points_defend_alone=3: human defends alone",
     "standard defend_alone=True points_defend_alone=3: human defends alone against a loner",
     "standard defend_alone=True points_defend_alone=3: a lone defender euchres",
+    "standard defend_alone=True points_defend_alone=3: the dealer sits out for a lone "
+    "defender",
     "standard farmers_hand=True: computer keeps: farmers_hand",
     "standard farmers_hand=True: computer asks for a new deal: farmers_hand",
     "standard farmers_hand=True: human keeps: farmers_hand",
