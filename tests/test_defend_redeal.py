@@ -82,6 +82,10 @@ MUTANTS = [
      bytes([0xCD, 0xC0, 0xC0, 0xF0]), 0, bytes([0xEA] * 3), DEFEND, (7,), True, ""),
     ("a computer keeps every farmer's hand", "ai_redeal", bytes([0xC9, 0x01]), 1, 0,
      ("farmers_hand=true",), (325,), False, "redeal"),
+    # game 79: seat 0, a computer, keeps a farmer's hand (a survivor of the mutation
+    # sample, docs/mutants.md: seat 0's hand_len read one byte low)
+    ("seat 0's cards counted from the wrong length", "ai_redeal",
+     bytes([0xBC, 0x62, 0xC0]), 1, 0x61, ("farmers_hand=true",), (79,), False, "redeal"),
     ("a jack counted as a farmer's card", "redeal_reason", bytes([0xC9, 0x02]), 1, 3,
      ("farmers_hand=true",), tuple(range(6)), False, "redeal"),
     ("no ace no face no trump asked with the upcard's suit", "redeal_reason",
