@@ -109,3 +109,16 @@ def test_the_pinned_games_agree_unbroken():
     """The same games on the build as it is (the mutants' baseline)."""
     for _, _, _, _, _, options, seeds, human, _ in MUTANTS:
         assert first_mismatch(PRG, options, seeds[:2], human) is None
+
+
+def test_ai_defend_shares_the_reference_players_strength_tables():
+    """ai_defend is VariantPlayer._defend by way of hand_strength, the reference player's
+    strength: right only while VariantPlayer's strength() uses the same tables for 24
+    cards. If the reference player's tables change (docs/strength.md), VariantPlayer's
+    strength does not, and ai_defend needs tables of its own."""
+    from pyengine.players import player, varplayer
+
+    assert varplayer.TRUMP_POINTS[:len(player.TRUMP_POINTS)] == player.TRUMP_POINTS
+    assert (varplayer.OFF_ACE_POINTS, varplayer.VOID_POINTS) == \
+        (player.OFF_ACE_POINTS, player.VOID_POINTS)
+    assert player.VOID_MIN_TRUMPS == 2              # varplayer: "if trumps >= 2"
