@@ -39,6 +39,7 @@ from pyengine.records.replay import ReplayError, replay
 from pyengine.records.transcript import Transcript, from_game
 
 from .core import EventDecoder, open_program
+from .gameover_screen import game_over_problems, sheet_rows
 from .harness import C64
 from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the driver's API
     BACKS_COL,
@@ -87,8 +88,10 @@ from .screen_read import (  # noqa: F401 - re-exported: tools.frontend is the dr
     SheetRow,
     Status,
     bid_choices,
+    big_word,
     display_key,
     display_order,
+    keys_game_over,
     last_trick,
     menu_cursor,
     prompt,
@@ -865,52 +868,30 @@ def check_identity(played: PlayedGame) -> None:
 
 def engine_sheet(events: list[dict]) -> list[SheetRow]:
     """The score sheet a game's events make: one row per hand dealt, in order."""
-    rows: list[SheetRow] = []
-    dealer, made = 0, None
-    for e in events:
-        if e["ev"] == "deal":
-            dealer, made = e["dealer"], None
-        elif e["ev"] == "bid" and e["call"] != "pass":
-            made = e
-        elif e["ev"] == "passed_out":
-            rows.append(SheetRow(len(rows) + 1, dealer))
-        elif e["ev"] == "score":
-            assert made is not None
-            team = 0 if e["points"][0] else 1
-            rows.append(SheetRow(len(rows) + 1, dealer, SUITS.index(made["suit"]),
-                                 made["seat"], made["alone"], e["tricks"][e["makers"]],
-                                 team, e["points"][team]))
-    return rows
+    return sheet_rows(events)
 
 
 def check_sheet(screen: Screen, events: list[dict]) -> None:
     """The game-over screen's score sheet: the last SHEET_MAX hands of the game, each as
-    the events say, and a title that says which hands they are."""
-    want = engine_sheet(events)
-    shown = want[-SHEET_MAX:]
-    title = f"SCORE SHEET: HANDS {shown[0].hand}-{want[-1].hand}"
-    if len(want) > SHEET_MAX:
-        title += f" (THE LAST {SHEET_MAX})"
-    got_title, got = score_sheet(screen)
-    if (got_title, got) != (title, shown):
-        raise FrontendError(f"the score sheet shows {got_title!r} {got}, want {title!r} "
-                            f"{shown}:\n{screen.text()}")
+    the events say, numbered."""
+    shown = engine_sheet(events)[-SHEET_MAX:]
+    got = score_sheet(screen)
+    if got != shown:
+        raise FrontendError(f"the score sheet shows {got}, want {shown}:\n{screen.text()}")
 
 
 def check_game_over(played: PlayedGame) -> None:
-    """The last screen: WE WIN / THEY WIN and the final score, as the transcript says,
-    and the score sheet of the game's hands."""
-    last = played.events[-1]
+    """The last screen, cell for cell (tools/gameover_screen.py): WE WIN / THEY WIN in big
+    letters as the transcript says, the final score on row 0, the score sheet of the
+    game's hands, and the keys line offering to replay this game number."""
     screen = played.final
     assert screen is not None
-    we, they = last["total"]
-    want = f"{'WE WIN' if last['winner'] == 0 else 'THEY WIN'} {we}-{they}"
-    if screen.row(ROW_MSG).strip() != want:
-        raise FrontendError(f"game {played.seed}: the end says "
-                            f"{screen.row(ROW_MSG).strip()!r}, want {want!r}")
-    if status(screen).total != (we, they):
-        raise FrontendError(f"game {played.seed}: row 0 score {status(screen).total} at "
-                            f"the end, want {(we, they)}")
+    seed = status(screen).game
+    problems = game_over_problems(screen, played.events, seed,
+                                  keys_game_over(seed))
+    if problems:
+        raise FrontendError(f"game {played.seed}: the game-over screen: "
+                            + "; ".join(problems) + f"\n{screen.text()}")
     check_sheet(screen, played.events)
 
 

@@ -72,6 +72,7 @@ from .frontend_timing import (
     sound_problems,
     south_decides,
 )
+from .gameover_screen import game_over_problems
 from .harness import HarnessError
 from .screen import COLS, ROWS
 from .screen_read import (
@@ -365,11 +366,9 @@ def demo_problems(prg: Path | str | None) -> str | None:
     screen = fe.drawn[last]
     if fe.pauses[last] != DEMO_END_FRAMES:
         return f"demo: the result showed {fe.pauses[last]} frames, want {DEMO_END_FRAMES}"
-    we, they = want[-1]["total"]
-    result = f"{'WE WIN' if want[-1]['winner'] == 0 else 'THEY WIN'} {we}-{they}"
-    if screen.row(ROW_MSG).strip() != result or screen.row(ROW_KEYS).strip() != KEYS_WAITING:
-        return f"demo: the game-over screen, want {result!r} and {KEYS_WAITING!r}:\n" \
-               f"{screen.text()}"
+    problems = game_over_problems(screen, events, DEMO_GAME, KEYS_WAITING)
+    if problems:
+        return "demo: the game-over screen: " + "; ".join(problems) + f"\n{screen.text()}"
     try:
         check_sheet(screen, events)
     except FrontendError as exc:

@@ -31,6 +31,7 @@ SEAT_WORDS = ("SOUTH", "WEST", "NORTH", "EAST")
 BG_FELT, BG_FACE, BG_BACK, BG_HILITE = 0, 1, 2, 3      # ECM background of a cell
 COL_BLACK, COL_RED, COL_GREY = 0, 2, 12
 RANK_GLYPHS = "9TJQKA"
+CHIP_W = 3                        # a suit in text: on a white chip of three cells
 SPEEDS = ("NO WAIT", "FAST", "QUICK", "NORMAL", "SLOW")  # the order key 3 cycles them
 
 KEYS_CARDS_TAIL = "/CRSR/JOY+RETURN L=LAST STOP=QUIT"
@@ -62,7 +63,15 @@ def keys_bid2(turned_down: int) -> str:
 KEYS_BID1 = keys_bid1(False, False)
 KEYS_BID2 = keys_bid2(0)
 KEYS_BACK = "ANY KEY: BACK"                # the last trick shown (c64/lasttrick.oph)
-KEYS_GAME_OVER = "P/RETURN PLAY AGAIN  R REPLAY  T TITLE"
+KEYS_GAME_OVER = "P NEW GAME  R REPLAY GAME {game}  T TITLE"
+
+
+def keys_game_over(game: int) -> str:
+    """The game-over keys line: R replays this game number (c64/gameover.oph)."""
+    return KEYS_GAME_OVER.format(game=game)
+
+
+_KEYS_GAME_OVER = re.compile(r"^P NEW GAME  R REPLAY GAME (\d+)  T TITLE$")
 KEYS_RULES = "ANY KEY: NEXT PAGE   RUN/STOP: BACK"
 KEYS_RULES_LAST = "ANY KEY: BACK TO THE TITLE"      # page 3 of 3
 SUIT_WORDS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
@@ -103,6 +112,23 @@ class Screen:
 
     def text(self) -> str:
         return "\n".join(self.row(r) for r in range(ROWS))
+
+    def chip_at(self, row: int, col: int) -> int | None:
+        """The suit on a white chip whose three cells start at (row, col) (c64/chip.oph:
+        a blank white cell each side of the suit glyph, in its red or black), or None
+        when the middle cell is no suit."""
+        suit = self.char(row, col + 1)
+        if suit not in SUIT_SYMBOLS:
+            return None
+        s = SUIT_SYMBOLS.index(suit)
+        want = COL_RED if s in (1, 2) else COL_BLACK
+        cells = [(self.char(row, c), self.bg(row, c)) for c in range(col, col + CHIP_W)]
+        if cells != [(" ", BG_FACE), (suit, BG_FACE), (" ", BG_FACE)] \
+                or self.colour(row, col + 1) != want:
+            raise FrontendError(f"the suit {suit} at row {row} column {col + 1} is not on a "
+                                f"white chip in its colour: {cells}, colour "
+                                f"{self.colour(row, col + 1)}\n{self.text()}")
+        return s
 
     def card_at(self, row: int, col: int, dim: bool = False) -> int | None:
         """The face-up card whose 3x3 picture starts at (row, col), or None (no face there).
@@ -180,7 +206,8 @@ class Status:
 
 
 _ROW0 = re.compile(r"^GAME (\d+) +EUCHRE 64 +WE (\d+) THEY (\d+) *$")
-_ROW1 = re.compile(r"^TRUMP (.) BY (SOUTH|WEST|NORTH|EAST)( ALONE)? +TRICKS (\d)-(\d) *$")
+_ROW1 = re.compile(r"^TRUMP  (.)  BY (SOUTH|WEST|NORTH|EAST)( ALONE)? +TRICKS (\d)-(\d) *$")
+TRUMP_CHIP_COL = 6                # row 1: "TRUMP " then the trump's chip
 
 
 def status(screen: Screen) -> Status:
@@ -193,7 +220,7 @@ def status(screen: Screen) -> Status:
     if not info.strip():
         return Status(game, (we, they))
     m1 = _ROW1.match(info)
-    if not m1 or m1.group(1) not in SUIT_SYMBOLS:
+    if not m1 or screen.chip_at(ROW_INFO, TRUMP_CHIP_COL) is None:
         raise FrontendError(f"row 1 is not a trump line: {info!r}")
     return Status(game, (we, they), SUIT_SYMBOLS.index(m1.group(1)),
                   SEAT_WORDS.index(m1.group(2)), bool(m1.group(3)),
@@ -212,27 +239,44 @@ class Prompt:
     selected: int | None = None       # bids: the choice under the cursor
 
 
-_CHOICE = re.compile(r"([ >])(PASS|ORDER UP|PICK UP|ALONE|[♠♥♦♣](?:ALONE)?)")
+_CHOICE = re.compile(r"([ >])(PASS|ORDER UP|PICK UP|ALONE)")
 
 
 def bid_choices(screen: Screen, bid_round: int) -> tuple[tuple[tuple, ...], int | None]:
     """Row 21 while bidding: the choices as ('pass',) / ('order', alone) / ('name', suit,
-    alone), and which one the '>' marks."""
+    alone), and which one the '>' marks. Each choice is a cursor cell (' ' or '>') and
+    its words, then a gap. Round 2 names a suit on a white chip (``chip_at``), ALONE
+    after it in the same choice; the alone bid right after the same suit's bid shares
+    that bid's chip and follows it with no gap (c64/hooks.oph draw_choices)."""
     text = screen.row(ROW_CHOICES).rstrip()
-    choices, selected, pos = [], None, 1
+    choices: list[tuple] = []
+    selected, pos = None, 1
     while pos < len(text):
+        if text[pos] == ">":
+            selected = len(choices)
+        elif text[pos] != " ":
+            raise FrontendError(f"row 21: no cursor cell at column {pos}: {text!r}")
+        chip = screen.chip_at(ROW_CHOICES, pos + 1) if bid_round == 2 else None
+        if chip is not None:
+            pos += 1 + CHIP_W
+            alone = text.startswith("ALONE", pos)
+            choices.append(("name", chip, alone))
+            pos += 5 * alone
+            if not alone and text.startswith(("ALONE", ">ALONE", " ALONE"), pos):
+                continue                           # its alone bid shares the chip
+            pos += 1
+            continue
         m = _CHOICE.match(text, pos)
-        if not m:
+        if not m or (m.group(2) == "ALONE" and bid_round == 2
+                     and (not choices or choices[-1][0] != "name" or choices[-1][2])):
             raise FrontendError(f"row 21 is not a list of bids: {text!r}")
         label = m.group(2)
-        if m.group(1) == ">":
-            selected = len(choices)
         if label == "PASS":
             choices.append(("pass",))
         elif bid_round == 1:
             choices.append(("order", label == "ALONE"))
         else:
-            choices.append(("name", SUIT_SYMBOLS.index(label[0]), label.endswith("ALONE")))
+            choices.append(("name", choices[-1][1], True))
         pos = m.end() + 1
     return tuple(choices), selected
 
@@ -249,7 +293,7 @@ def prompt(screen: Screen) -> Prompt:
         return Prompt(f"bid{rnd}", msg, choices, selected)
     if keys == KEYS_BACK:
         return Prompt("last_trick", msg)
-    if keys == KEYS_GAME_OVER:
+    if _KEYS_GAME_OVER.match(keys):
         return Prompt("game_over", msg)
     if keys in (KEYS_RULES, KEYS_RULES_LAST):
         return Prompt("rules", msg)
@@ -329,29 +373,72 @@ def last_trick(screen: Screen) -> LastTrick:
     return LastTrick(cards, lit[0], msg)
 
 
-# ---- the score sheet on the game-over screen (c64/sheet.oph) -----------------------------
+# ---- the game-over screen (c64/gameover.oph, c64/sheet.oph) ---------------------------
 
-SHEET_TITLE_ROW, SHEET_HEAD_ROW, SHEET_ROW, SHEET_MAX = 2, 3, 4, 16
-SHEET_HEAD = "NO DEALER TR MAKER ALONE TRICKS POINTS"
+BIG_ROW, BIG_ROWS = 2, 5          # the winner in big letters: rows 2-6
+# The big letters as the C64 draws them (c64/gameover.oph big_font): a white cell for
+# each '#', one blank column between letters.
+BIG_FONT = {
+    "W": ("#...#", "#...#", "#.#.#", "#.#.#", ".#.#."),
+    "E": ("###", "#..", "##.", "#..", "###"),
+    "T": ("###", ".#.", ".#.", ".#.", ".#."),
+    "H": ("#.#", "#.#", "###", "#.#", "#.#"),
+    "Y": ("#.#", "#.#", ".#.", ".#.", ".#."),
+    "I": ("###", ".#.", ".#.", ".#.", "###"),
+    "N": ("#..#", "##.#", "#.##", "#..#", "#..#"),
+    " ": ("..", "..", "..", "..", ".."),
+}
+
+
+def big_picture(word: str) -> list[str]:
+    """``word`` in big letters, centred in 40 columns: five rows of '#' (a white cell)
+    and '.' (felt)."""
+    rows = [".".join(BIG_FONT[ch][r] for ch in word) for r in range(BIG_ROWS)]
+    left = (COLS - len(rows[0])) // 2
+    return ["." * left + row + "." * (COLS - left - len(row)) for row in rows]
+
+
+def big_word(screen: Screen) -> str | None:
+    """The word rows 2-6 show in big letters: 'WE WIN' or 'THEY WIN' (each exactly as
+    big_picture draws it: white cells on the felt, nothing else), or None."""
+    shown = ["".join("#" if screen.bg(BIG_ROW + r, c) == BG_FACE and screen.char(
+        BIG_ROW + r, c) == " " else "." if screen.bg(BIG_ROW + r, c) == 0 and screen.char(
+        BIG_ROW + r, c) == " " else "?" for c in range(COLS)) for r in range(BIG_ROWS)]
+    for word in ("WE WIN", "THEY WIN"):
+        if shown == big_picture(word):
+            return word
+    return None
+
+
+SHEET_HEAD_ROW, SHEET_ROW, SHEET_MAX = 7, 8, 16
+SHEET_HEAD = "NO TRUMP MAKER         TRICKS     POINTS"
+SHEET_TRUMP_COL = 4               # the trump's chip
+RESULTS = ("", "EUCHRED", "MARCH")
 
 
 @dataclass(frozen=True)
 class SheetRow:
-    """One hand of the score sheet; trump None = all passed (then only the dealer)."""
+    """One hand of the score sheet; trump None = all passed (then only its number)."""
 
     hand: int
-    dealer: int
     trump: int | None = None
     maker: int | None = None
     alone: bool = False
     tricks: int = 0                  # the makers'
+    result: str = ""                 # EUCHRED (the other team scored) or MARCH (all five)
     team: int = 0                    # who scored: 0 WE, 1 THEY
     points: int = 0
 
 
-def score_sheet(screen: Screen) -> tuple[str, list[SheetRow]]:
-    """The title line ('SCORE SHEET: HANDS 1-12') and the hands shown, top to bottom."""
-    title = screen.row(SHEET_TITLE_ROW).strip()
+def _result(word: str) -> str:
+    if word not in RESULTS:
+        raise ValueError(word)
+    return word
+
+
+def score_sheet(screen: Screen) -> list[SheetRow]:
+    """The hands the game-over screen's score sheet shows, top to bottom:
+    " 4  [♥]  SOUTH  ALONE  2 EUCHRED  THEY 2" (c64/sheet.oph)."""
     if screen.row(SHEET_HEAD_ROW).strip() != SHEET_HEAD:
         raise FrontendError(f"no score sheet heads on row {SHEET_HEAD_ROW}:\n{screen.text()}")
     rows = []
@@ -360,16 +447,19 @@ def score_sheet(screen: Screen) -> tuple[str, list[SheetRow]]:
         if not line.strip():
             break
         try:
-            hand, dealer = int(line[1:4]), SEAT_WORDS.index(line[4:10].strip())
-            if line[11:21] == "ALL PASSED":
-                rows.append(SheetRow(hand, dealer))
+            hand = int(line[0:2])
+            if line[4:].rstrip() == "ALL PASSED":
+                rows.append(SheetRow(hand))
                 continue
-            team_word, points = line[33:].split()
-            rows.append(SheetRow(hand, dealer, SUIT_SYMBOLS.index(line[11]),
-                                 SEAT_WORDS.index(line[14:19].strip()),
-                                 line[20:25] == "ALONE", int(line[28]),
+            trump = screen.chip_at(r, SHEET_TRUMP_COL)
+            team_word, points = line[34:].split()
+            if trump is None or line[2:4] + line[7:9] + line[14:16] + line[21:23] != " " * 8:
+                raise ValueError
+            rows.append(SheetRow(hand, trump, SEAT_WORDS.index(line[9:14].strip()),
+                                 {"ALONE": True, "": False}[line[16:21].strip()],
+                                 int(line[23]), _result(line[25:34].strip()),
                                  ("WE", "THEY").index(team_word), int(points)))
         except ValueError:
             raise FrontendError(f"row {r} is not a hand of the score sheet: {line!r}") \
                 from None
-    return title, rows
+    return rows

@@ -119,9 +119,12 @@ class Model:
         return col + len(text)
 
     def suit(self, row: int, col: int, suit: int, region: str) -> int:
-        """A suit in text: its glyph on a white (face) cell in its colour."""
-        self.put(row, col, Cell(SUIT_SYMBOLS[suit], BG_FACE, suit_colour(suit)), region)
-        return col + 1
+        """A suit in text: its glyph in its colour on a white chip, a blank white (face)
+        cell each side (c64/chip.oph)."""
+        self.put(row, col, Cell(" ", BG_FACE), region)
+        self.put(row, col + 1, Cell(SUIT_SYMBOLS[suit], BG_FACE, suit_colour(suit)), region)
+        self.put(row, col + 2, Cell(" ", BG_FACE), region)
+        return col + 3
 
     def card(self, row: int, col: int, card: int, region: str, bg: int = BG_FACE,
              colour: int | None = None, trump: int | None = None) -> None:
@@ -253,8 +256,13 @@ def draw_bids(m: Model, game: GameState, kind: str) -> None:
     """Row 21: the legal bids in the engine's order, the first under the '>'."""
     m.region_cells(ROW_CHOICES, 0, 1, COLS, "choices")
     col = 1
-    for i, a in enumerate(game.legal_actions()):
+    actions = game.legal_actions()
+    for i, a in enumerate(actions):
         colour = TEXT if i == 0 else HINT
+        # round 2: the alone bid right after the same suit's bid shares its chip, no gap
+        shares = kind == "bid2" and a.alone and i > 0 and actions[i - 1].call != "pass" \
+            and actions[i - 1].suit == a.suit and not actions[i - 1].alone
+        col -= shares
         col = m.text(ROW_CHOICES, col, ">" if i == 0 else " ", colour, "choices")
         if a.call == "pass":
             col = m.text(ROW_CHOICES, col, "PASS", colour, "choices")
@@ -262,7 +270,8 @@ def draw_bids(m: Model, game: GameState, kind: str) -> None:
             word = "ALONE" if a.alone else ("PICK UP" if game.dealer == 0 else "ORDER UP")
             col = m.text(ROW_CHOICES, col, word, colour, "choices")
         else:
-            col = m.suit(ROW_CHOICES, col, a.suit, "choices")
+            if not shares:
+                col = m.suit(ROW_CHOICES, col, a.suit, "choices")
             if a.alone:
                 col = m.text(ROW_CHOICES, col, "ALONE", colour, "choices")
         col += 1

@@ -14,7 +14,7 @@ import random
 import sys
 from pathlib import Path
 
-from .frontend import DEFAULT_PRG, Frontend, FrontendError, prompt, south_hand
+from .frontend import DEFAULT_PRG, Frontend, FrontendError, big_word, prompt, south_hand
 from .screen import render_image, save_png
 
 DOCS = Path("docs")
@@ -112,7 +112,7 @@ def refresh(prg: Path | str = DEFAULT_PRG, docs: Path = DOCS, out=print) -> list
     fe.boot()
     games = _stop_at_next_game(fe)
     fe.start(GAME_OVER_SEED, speed="NO WAIT", demo=True)   # (a demo plays on by itself)
-    if len(games) != 2 or "WIN" not in fe.screen().row(23):
+    if len(games) != 2 or big_word(fe.screen()) is None:
         raise ShotError(f"demo game {GAME_OVER_SEED} did not reach the end")
     written.append(save_png(fe.c64.mem, docs / "game_over.png", scale=SCALE))
     written.append(hand_gif(prg, HAND_SEED, docs / "hand.gif"))

@@ -43,12 +43,12 @@ from .frontend import (
     LEFT,
     RETURN,
     RIGHT,
-    ROW_MSG,
     SPACE,
     FrontendError,
     Prompt,
     Screen,
     _bid_tuple,
+    big_word,
     check_screen,
     engine_events,
     first_difference,
@@ -389,16 +389,16 @@ def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = F
             eng.south(action)
         total = tuple(eng.game.total)
         we, they = total
-        want = f"{'WE WIN' if we > they else 'THEY WIN'} {we}-{they}"
+        want = "WE WIN" if we > they else "THEY WIN"
 
         def over(s: Screen) -> list[str]:
             try:
                 if prompt(s).kind != "game_over":
                     return [f"not the game-over screen ({prompt(s).kind})"]
-                msg, st = s.row(ROW_MSG).strip(), status(s)
+                word, st = big_word(s), status(s)
             except FrontendError as exc:
                 return [str(exc).splitlines()[0]]
-            out = [] if msg == want else [f"the end says {msg!r}, pyengine {want!r}"]
+            out = [] if word == want else [f"the end says {word!r}, pyengine {want!r}"]
             return out + ([] if st.total == total else [f"score {st.total}, pyengine {total}"])
 
         result.final = pl.wait_for("at the game-over screen", over)
