@@ -18,6 +18,7 @@ from pyengine.players.player import RefPlayer
 from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
 from tools.frontend import (
+    BG_FACE,
     BG_FELT,
     FRAME_CYCLES,
     LOOK_KEYS,
@@ -200,7 +201,9 @@ SUITS_TEXT = "♠♥♦♣"
 
 def _felt_text_problems(screen: Screen, where: str) -> list[str]:
     """Text cells on the felt in a colour other than white or black, and suit glyphs
-    in text that are not on a white cell."""
+    in text that are not on white: on the felt, or on one white cell, whose white the
+    glyph all but fills (issue 30): a suit on white has a blank white cell each side, as
+    on a card's face or a chip (c64/chip.oph)."""
     problems = []
     for r in range(25):
         for c in range(40):
@@ -209,6 +212,10 @@ def _felt_text_problems(screen: Screen, where: str) -> list[str]:
                 problems.append(f"{where}: {ch!r} at ({r},{c}) in colour {screen.colour(r, c)}")
             if bg == BG_FELT and ch in SUITS_TEXT:
                 problems.append(f"{where}: suit {ch!r} at ({r},{c}) on the felt")
+            if bg == BG_FACE and ch in SUITS_TEXT and not all(
+                    0 <= c + d < 40 and (screen.char(r, c + d), screen.bg(r, c + d))
+                    == (" ", BG_FACE) for d in (-1, 1)):
+                problems.append(f"{where}: suit {ch!r} at ({r},{c}) on one white cell")
     return problems
 
 
