@@ -45,6 +45,8 @@ def test_the_real_build_passes_every_check():
     ("txt_euchre64", 0, 1, "row 0"),            # the score line
     ("notes_card", 0, 1, "SID"),                 # the card sound
     ("charset_data", 8 * 20 + 3, 1, "charset"),  # a glyph (T) in RAM
+    ("text_chip", 2, -0x40, "white chip"),       # a suit's left pad on the felt (issue 30)
+    ("big_text", 0, 0x60 - 0x85, "winner"),      # no big letters: STA -> RTS (issue 30)
 ])
 def test_a_broken_region_is_caught(tmp_path, label, offset, delta, region):
     verdict = judge_prg(_patched(tmp_path, label, offset, delta))
