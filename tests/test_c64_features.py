@@ -1,6 +1,6 @@
 """What a C64 player misses (issue 10, part 4), end to end through keys and the screen.
 
-Every test drives build/euchre.prg under the harness with tools.frontend.Frontend
+Every test drives build/euchre.prg under the harness with tools.frontend.driver.Frontend
 (human key timing: keys held for frames, the KERNAL's buffer and repeat) and
 judges it by screen and colour memory, against pyengine where the game is
 concerned. EUCHRE_PRG=path runs them on another build.
@@ -17,7 +17,7 @@ from pyengine.core.rules import BIT93
 from pyengine.players.player import RefPlayer
 from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
-from tools.frontend import (
+from tools.frontend.driver import (
     BG_FELT,
     FRAME_CYCLES,
     LOOK_KEYS,

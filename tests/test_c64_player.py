@@ -1,7 +1,7 @@
 """The C64 game as a player meets it (issue 30): where the cursor starts, what the table
 shows once, the words each screen says, the sound, screens that read at a glance.
 
-Every test drives build/euchre.prg under the harness with tools.frontend.Frontend (human
+Every test drives build/euchre.prg under the harness with tools.frontend.driver.Frontend (human
 key timing) and judges it by the screen, colour RAM and SID writes, against pyengine where
 the game is concerned. EUCHRE_PRG=path runs them on another build.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pyengine.core.cards import card_name, parse_card, rank_of, suit_of
 from pyengine.players.player import RefPlayer
-from tools.frontend import (
+from tools.frontend.driver import (
     COL_GREY,
     HAND_COLS,
     ROW_CHOICES,
@@ -33,7 +33,7 @@ from tools.frontend import (
     south_hand,
     status,
 )
-from tools.frontend_timing import NOTES, SID_CTRL, SID_FREQ_HI, SID_GATE, TITLE_TUNE
+from tools.frontend.timing import NOTES, SID_CTRL, SID_FREQ_HI, SID_GATE, TITLE_TUNE
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 

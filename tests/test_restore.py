@@ -8,7 +8,7 @@ import os
 import random
 from pathlib import Path
 
-from tools.frontend import Frontend, play, prompt
+from tools.frontend.driver import Frontend, play, prompt
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 
