@@ -47,7 +47,7 @@ exhaustive: build
 # Mutation testing (docs/mutants.md): MUTANTS="--folder asm --sample 300 --seed 15" etc.
 MUTANTS ?= --sample 300 --seed 15 --out build/mutants.json
 mutants: build
-	nice -n 10 $(VPY) -m tools.mutation.mutants $(MUTANTS)
+	nice -n 10 $(VPY) -m tools.mutation.run $(MUTANTS)
 
 bench: build
 	$(VENV)/bin/euchre bench

@@ -17,25 +17,24 @@ from pyengine.core.rules import BIT93
 from pyengine.players.player import RefPlayer
 from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
+from tools.frontend.checkpoints import (
+    check_game_over,
+    check_identity,
+    check_sheet,
+    engine_sheet,
+    engine_state,
+)
 from tools.frontend.driver import (
     BG_FELT,
     FRAME_CYCLES,
-    LOOK_KEYS,
     RETURN,
     SPACE,
     SPEEDS,
     STOP,
     Frontend,
     Screen,
-    check_game_over,
-    check_identity,
-    check_sheet,
     display_order,
-    engine_sheet,
-    engine_state,
-    look_at_last_trick,
     menu_cursor,
-    play,
     prompt,
     score_sheet,
     south_hand,
@@ -43,6 +42,7 @@ from tools.frontend.driver import (
     title_number_line,
     title_options,
 )
+from tools.frontend.play import LOOK_KEYS, look_at_last_trick, play
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pyengine.core.cards import card_name, parse_card, rank_of, suit_of
 from pyengine.players.player import RefPlayer
+from tools.frontend.checkpoints import engine_state
 from tools.frontend.driver import (
     COL_GREY,
     HAND_COLS,
@@ -26,13 +27,12 @@ from tools.frontend.driver import (
     UPCARD_ROW,
     Frontend,
     display_order,
-    engine_state,
     menu_cursor,
-    play,
     prompt,
     south_hand,
     status,
 )
+from tools.frontend.play import play
 from tools.frontend.timing import NOTES, SID_CTRL, SID_FREQ_HI, SID_GATE, TITLE_TUNE
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))

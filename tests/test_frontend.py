@@ -20,21 +20,18 @@ from click.testing import CliRunner
 
 from tools.commands.c64_terminal import parse_line
 from tools.commands.cli import cli
+from tools.frontend.checkpoints import check_game_over, check_identity, engine_state
 from tools.frontend.driver import (
     RETURN,
     STOP,
     SUIT_WORDS,
     Frontend,
     FrontendError,
-    back_to_title,
-    check_game_over,
-    check_identity,
-    engine_state,
-    play,
     prompt,
     south_hand,
     status,
 )
+from tools.frontend.play import back_to_title, play
 from tools.program.c64map import Symbols
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))

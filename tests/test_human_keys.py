@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tools.frontend.driver import FRAME_CYCLES, Frontend, engine_state, play, prompt, south_hand
+from tools.frontend.checkpoints import engine_state
+from tools.frontend.driver import FRAME_CYCLES, Frontend, prompt, south_hand
+from tools.frontend.play import play
 from tools.machine.harness import C64
 from tools.machine.keyboard import DRUMMING, more_drumming
 

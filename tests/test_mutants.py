@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from tools.mutation.judges import JudgeSettings, judge_all
-from tools.mutation.mutants import BRANCHES, PRG, all_mutants, instructions, main, select
+from tools.mutation.mutants import BRANCHES, PRG, all_mutants, instructions, select
+from tools.mutation.run import main
 
 # key -> what the killing reason must contain (None: survives, an equivalent mutant)
 EXPECTED: dict[str, str | None] = {

@@ -1,6 +1,8 @@
-"""The ``euchre`` console command's first code: a Ctrl-C or ``kill`` during start-up
-(while click, the engine and the tools are imported) ends it with one line, not a
-traceback. Everything else is :mod:`tools.commands.cli`'s.
+"""The ``euchre`` console command's first code: a signal during start-up ends it in one line.
+
+A Ctrl-C or ``kill`` during start-up (while click, the engine and the tools are
+imported) ends it with one line, not a traceback. Everything else is
+:mod:`tools.commands.cli`'s.
 
 SIGINT, SIGTERM, SIGHUP and SIGQUIT are blocked while the modules are imported: a
 signal handler

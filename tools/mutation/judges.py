@@ -32,7 +32,9 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
 # imported before any fork, so a worker never reads a source edited while a run goes on
-from ..frontend import driver as frontend
+from ..frontend.checkpoints import check_game_over, check_identity
+from ..frontend.driver import Frontend
+from ..frontend.play import back_to_title, play
 from ..gamecore import ci_plan, primitives
 from ..machine.harness import C64
 from .mutants import Mutant, Verdict, write_mutant
@@ -77,13 +79,13 @@ def judge_c64_default(prg: Path) -> str | None:
     """The front-end end-to-end driver: typed games, South random, screen and events
     checked against pyengine at every prompt (tests/test_frontend.py's check)."""
     try:
-        fe = frontend.Frontend(prg)
+        fe = Frontend(prg)
         fe.boot()
         for seed in FRONTEND_GAMES:
-            played = frontend.play(fe, seed, random.Random(seed))
-            frontend.check_identity(played)
-            frontend.check_game_over(played)
-            frontend.back_to_title(fe)
+            played = play(fe, seed, random.Random(seed))
+            check_identity(played)
+            check_game_over(played)
+            back_to_title(fe)
     except Exception as exc:           # any failure of the driver's checks is a kill
         return f"front end: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
     return None

@@ -91,7 +91,7 @@ def load_glyphs(path: Path | None = None) -> dict[int, Glyph]:
     """Glyphs of ``path``, by default the project's charset.txt (the checkout's, or
     the installed package data's; cached)."""
     if path is None:
-        from .resources import read_text
+        from .sources import read_text
 
         return parse_charset(read_text("c64/charset.txt"), CHARSET_TXT.name)
     return parse_charset(path.read_text(encoding="utf-8"), path.name)

@@ -1,4 +1,4 @@
-"""Where the 6502 sources and the built program are, in a checkout and when installed.
+"""Where the built program is, in a checkout and when installed (built on first use).
 
 In a checkout (``tools/`` beside ``asm/``, ``c64/`` and ``pyproject.toml``) the sources
 are the repository's folders and the program is the checkout's ``build/euchre.prg``,
@@ -27,52 +27,18 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from .sources import checkout_root, source_files
 
 if TYPE_CHECKING:
     from .build import BuildError
 
-SOURCE_DIRS = ("asm", "c64")
-SOURCE_SUFFIXES = (".oph", ".txt")
 PROGRAM = Path("build") / "euchre.prg"
-BUILD_MODULES = ("build.py", "charset.py", "resources.py")   # their code shapes the
-                                                              # output and its folder too
+BUILD_MODULES = ("build.py", "charset.py", "resources.py", "sources.py")   # their code
+                                                   # shapes the output and its folder too
 CHECKSUMS = "SHA256SUMS"
-
-
-def checkout_root() -> Path | None:
-    """The repository these tools run from, or None when they are installed."""
-    root = Path(__file__).resolve().parents[2]
-    marks = (root / "asm" / "core.oph", root / "c64" / "main.oph", root / "pyproject.toml")
-    return root if all(p.is_file() for p in marks) else None
-
-
-def _source_dir(name: str) -> Traversable:
-    root = checkout_root()
-    if root is not None:
-        return root / name
-    return files(__package__.rpartition(".")[0]) / name
-
-
-def source_files() -> dict[str, bytes]:
-    """Every source of the program by its path in the repository (``c64/main.oph``)."""
-    found: dict[str, bytes] = {}
-    for d in SOURCE_DIRS:
-        for entry in sorted(_source_dir(d).iterdir(), key=lambda e: e.name):
-            if entry.is_file() and entry.name.endswith(SOURCE_SUFFIXES):
-                found[f"{d}/{entry.name}"] = entry.read_bytes()
-    if "c64/main.oph" not in found:
-        raise FileNotFoundError("the 6502 sources (c64/main.oph) are not installed")
-    return found
-
-
-def read_text(relative: str) -> str:
-    """One source file as text, e.g. ``read_text("c64/charset.txt")``."""
-    d, _, name = relative.partition("/")
-    return (_source_dir(d) / name).read_text(encoding="utf-8")
 
 
 def cache_home() -> Path:

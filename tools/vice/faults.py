@@ -27,17 +27,11 @@ import sys
 
 from pyengine.core.game import BidAction
 
-from ..frontend.driver import STOP, _bid_tuple, prompt, south_hand
+from ..frontend.driver import STOP, prompt, south_hand
+from ..frontend.play import _bid_tuple
 from ..machine.keyboard import DRUMMING, more_drumming
-from .judge import (
-    PRG,
-    EngineGame,
-    JudgeError,
-    Player,
-    dom_key,
-    position_problems,
-    start_game,
-)
+from .engine_side import EngineGame, position_problems
+from .judge import PRG, JudgeError, Player, dom_key, start_game
 from .run import running
 
 NORMAL = 25           # frames per pace unit at NORMAL speed (c64/hooks.oph pace_frames)
