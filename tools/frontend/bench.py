@@ -53,7 +53,7 @@ def bench_table(by_kind: dict[str, list[int]]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tools.frontend.driver", description=__doc__.split(
+    ap = argparse.ArgumentParser(prog="python -m tools.frontend.bench", description=__doc__.split(
         "\n\n")[0])
     ap.add_argument("--bench", action="store_true", help="key-to-screen cycle budget table")
     ap.add_argument("--games", type=int, default=20)

@@ -17,7 +17,7 @@ and checks, against pyengine (never against the 6502's own output):
 * the demo: a game of four computer players and its 3 s result.
 
 It returns None when every check passes (the mutant survived), else the first
-failure in a line or a few. tools/mutation/mutants.py calls it for c64/ mutants;
+failure in a line or a few. tools/mutation/judges.py calls it for c64/ mutants;
 tests/test_frontend_check.py runs it on the real build and on broken ones.
 
 The checks themselves are in tools/frontend/title_checks.py (the title) and

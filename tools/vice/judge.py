@@ -8,16 +8,16 @@ effect of the last one, as a player waits to see it. Key-down and key-up are DOM
 inside the page, counted in the core's frames, so a hold is exact to a frame; the hold each key
 really had is recorded.
 South's decisions are random legal moves from a second generator (``choices``), so a game's
-length is known before it is played (:func:`game_length`).
+length is known before it is played (:func:`~tools.vice.engine_side.game_length`).
 
 What is judged is read from VICE's screen RAM and colour RAM only (``Vice.mem()``), with
 tools/frontend/driver.py's readers. pyengine plays the same game alongside (seat 0 = South's
 choices, seats 1-3 ``RefPlayer``): at every South prompt the screen must show the engine's position
-(:func:`tools.frontend.driver.check_screen` plus the bids offered), and the game-over screen its
-result. Then :func:`replay_in_harness` types the same keys, with the same hold times, into
-the harness (``tools.frontend.driver.Frontend``) and requires the screens at those prompts to be the
-same cell for cell (screen codes and colours), and the harness's 6502 events to equal
-pyengine's game.
+(:func:`tools.frontend.checkpoints.check_screen` plus the bids offered), and the game-over
+screen its result. Then :func:`replay_in_harness` types the same keys, with the same hold
+times, into the harness (``tools.frontend.driver.Frontend``) and requires the screens at
+those prompts to be the same cell for cell (screen codes and colours), and the harness's
+6502 events to equal pyengine's game.
 
     python -m tools.vice.judge [--seed N] [--d64] [--speed FAST]   # one game, with times
 """
