@@ -283,7 +283,7 @@ class C64(Memory, Inputs, Frames, StepLoop):
         self.trap(NMI_ENTRY, _kernal_nmi_entry, rts=False, name="NMI")
         self.trap(NMI_DEFAULT, _kernal_nmi_default, rts=False, name="KERNAL NMI")
 
-    # ---- RESTORE and BASIC -----------------------------------------------------------
+    # ---- BASIC (RESTORE is an NMI: frames.py) ----------------------------------------
     def basic_zero_page_problems(self) -> list[str]:
         """What in BASIC's zero page would keep RUN from starting the program again."""
         m = self.mem
