@@ -1,6 +1,6 @@
 """What a C64 player misses (issue 10, part 4), end to end through keys and the screen.
 
-Every test drives build/euchre.prg under the harness with tools.frontend.Frontend
+Every test drives build/euchre.prg under the harness with tools.frontend.driver.Frontend
 (human key timing: keys held for frames, the KERNAL's buffer and repeat) and
 judges it by screen and colour memory, against pyengine where the game is
 concerned. EUCHRE_PRG=path runs them on another build.
@@ -17,26 +17,25 @@ from pyengine.core.rules import BIT93
 from pyengine.players.player import RefPlayer
 from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
-from tools.frontend import (
+from tools.frontend.checkpoints import (
+    check_game_over,
+    check_identity,
+    check_sheet,
+    engine_sheet,
+    engine_state,
+)
+from tools.frontend.driver import (
     BG_FACE,
     BG_FELT,
     FRAME_CYCLES,
-    LOOK_KEYS,
     RETURN,
     SPACE,
     SPEEDS,
     STOP,
     Frontend,
     Screen,
-    check_game_over,
-    check_identity,
-    check_sheet,
     display_order,
-    engine_sheet,
-    engine_state,
-    look_at_last_trick,
     menu_cursor,
-    play,
     prompt,
     score_sheet,
     south_hand,
@@ -44,6 +43,7 @@ from tools.frontend import (
     title_number_line,
     title_options,
 )
+from tools.frontend.play import LOOK_KEYS, look_at_last_trick, play
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 

@@ -1,7 +1,7 @@
 """The C64 game as a player meets it (issue 30): where the cursor starts, what the table
 shows once, the words each screen says, the sound, screens that read at a glance.
 
-Every test drives build/euchre.prg under the harness with tools.frontend.Frontend (human
+Every test drives build/euchre.prg under the harness with tools.frontend.driver.Frontend (human
 key timing) and judges it by the screen, colour RAM and SID writes, against pyengine where
 the game is concerned. EUCHRE_PRG=path runs them on another build.
 """
@@ -16,8 +16,8 @@ import pytest
 
 from pyengine.core.cards import card_name, parse_card, rank_of, suit_of
 from pyengine.players.player import RefPlayer
-from tools.event_screens import KEYS_WAITING
-from tools.frontend import (
+from tools.frontend.checkpoints import engine_state
+from tools.frontend.driver import (
     BG_FACE,
     COL_GREY,
     HAND_COLS,
@@ -33,18 +33,18 @@ from tools.frontend import (
     Screen,
     big_word,
     display_order,
-    engine_state,
     menu_cursor,
-    play,
     prompt,
     score_sheet,
     south_hand,
     status,
 )
-from tools.frontend_timing import NOTES, SID_CTRL, SID_FREQ_HI, SID_GATE, TITLE_TUNE
-from tools.gameover_screen import game_over_problems, sheet_rows
-from tools.screen import COLS
-from tools.screen_read import SHEET_ROW, TRUMP_CHIP_COL
+from tools.frontend.event_screens import KEYS_WAITING
+from tools.frontend.gameover_screen import game_over_problems, sheet_rows
+from tools.frontend.play import play
+from tools.frontend.screen_read import SHEET_ROW, TRUMP_CHIP_COL
+from tools.frontend.timing import NOTES, SID_CTRL, SID_FREQ_HI, SID_GATE, TITLE_TUNE
+from tools.machine.screen import COLS
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 

@@ -1,4 +1,4 @@
-"""tools/frontend_check.judge_prg: the checks that judge c64/ mutants, in CI.
+"""tools/frontend/judge.judge_prg: the checks that judge c64/ mutants, in CI.
 
 The real build must pass every check; a build with one byte changed in a region
 the checks cover must be caught, and the reason must name that region. Each of
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tools.c64map import Symbols
-from tools.frontend_check import judge_prg
+from tools.frontend.judge import judge_prg
+from tools.program.c64map import Symbols
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 
