@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from tools.frontend import Frontend, FrontendError, check_game_over, check_identity, play
-from tools.rules_block import from_cli
+from tools.frontend.checkpoints import check_game_over, check_identity
+from tools.frontend.driver import Frontend, FrontendError
+from tools.frontend.play import play
+from tools.gamecore.rules_block import from_cli
 
 from .test_frontend import _patched  # a byte of the build changed at a label
 

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from tools.c64map import Symbols
-from tools.core import Core, Request
-from tools.crosscheck import compare_game
-from tools.rules_block import from_cli, unplayable
+from tools.gamecore.core import Core, Request
+from tools.gamecore.crosscheck import compare_game
+from tools.gamecore.rules_block import from_cli, unplayable
+from tools.program.c64map import Symbols
 
 PRG = Path("build/euchre.prg")
 DEFEND = ("defend_alone=true", "points_defend_alone=3")
