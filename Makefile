@@ -16,15 +16,15 @@ PRG := build/euchre.prg
 
 all: build
 
-$(STAMP): pyproject.toml setup.py tools/fast6502.c
+$(STAMP): pyproject.toml setup.py tools/machine/fast6502.c
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
 build: $(PRG)
 
-$(PRG): $(ASM_SOURCES) tools/build.py tools/charset.py $(STAMP)
-	$(VPY) -m tools.build
+$(PRG): $(ASM_SOURCES) tools/program/build.py tools/program/charset.py $(STAMP)
+	$(VPY) -m tools.program.build
 
 play: $(STAMP)
 	$(VENV)/bin/euchre play $(ARGS)
@@ -47,7 +47,7 @@ exhaustive: build
 # Mutation testing (docs/mutants.md): MUTANTS="--folder asm --sample 300 --seed 15" etc.
 MUTANTS ?= --sample 300 --seed 15 --out build/mutants.json
 mutants: build
-	nice -n 10 $(VPY) -m tools.mutants $(MUTANTS)
+	nice -n 10 $(VPY) -m tools.mutation.run $(MUTANTS)
 
 bench: build
 	$(VENV)/bin/euchre bench
@@ -65,7 +65,7 @@ strength: $(STAMP)
 # Refresh the screenshots in docs/ that the README shows (title, bidding, a
 # trick, game over, and an animated GIF of a hand), and the shell's full-screen table.
 shots: build
-	$(VPY) -m tools.shots
+	$(VPY) -m tools.frontend.shots
 	$(VPY) -m pyengine.play.table_shot --screenshot docs/table.svg
 
 clean:

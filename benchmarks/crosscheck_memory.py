@@ -5,7 +5,7 @@
 Cross-checks N games (default 10,000; game numbers 0 to N-1, odd ones with a random
 human at seat 0) in one process, as ``euchre crosscheck --jobs 1`` and ``euchre
 budget`` do: each game's cycle figures added to one running Figures (histograms,
-tools/cycle_stats.py). Every K games (default 1,000) it prints the process's
+tools/gamecore/cycle_stats.py). Every K games (default 1,000) it prints the process's
 resident memory (VmRSS) and the histograms' distinct figures, then the growth of
 the resident memory from the first report to the last, per game. Before issue 26
 every figure was kept, 11.9 KB a game. Figures, never asserts; the test of it is
@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.core import Core  # noqa: E402
-from tools.crosscheck import Figures, compare_game  # noqa: E402
+from tools.gamecore.core import Core  # noqa: E402
+from tools.gamecore.crosscheck import Figures, compare_game  # noqa: E402
 
 PRG = ROOT / "build" / "euchre.prg"
 

@@ -2,10 +2,10 @@
 
     .venv/bin/python benchmarks/harness_speed.py [--games N] [--start SEED]
 
-Plays N cross-check games (tools/crosscheck.py's compare_game: the 6502's game
+Plays N cross-check games (tools/gamecore/crosscheck.py's compare_game: the 6502's game
 under the harness, pyengine's game, the comparison; all seats computer, game
 numbers START to START+N-1) on two machines in one process, one with the compiled
-core (tools/fast6502.c) and one with py65, game by game in turn (the side that goes
+core (tools/machine/fast6502.c) and one with py65, game by game in turn (the side that goes
 first alternates), so both see the same load. Prints the CPU time per game of each
 (``time.process_time``: on a shared machine the wall clock also counts other
 processes' time), the ratio, and the 6502 cycles per CPU second; then the same for
@@ -25,10 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.core import Core  # noqa: E402
-from tools.cpu import fast_module  # noqa: E402
-from tools.crosscheck import compare_game  # noqa: E402
-from tools.harness import C64  # noqa: E402
+from tools.gamecore.core import Core  # noqa: E402
+from tools.gamecore.crosscheck import compare_game  # noqa: E402
+from tools.machine.cpu import fast_module  # noqa: E402
+from tools.machine.harness import C64  # noqa: E402
 
 PRG = ROOT / "build" / "euchre.prg"
 KINDS = ("fast", "py65")
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PRG}: no such program (run `make`)", file=sys.stderr)
         return 1
     if fast_module() is None:
-        print("the compiled core is not built (tools/fast6502.c): nothing to compare",
+        print("the compiled core is not built (tools/machine/fast6502.c): nothing to compare",
               file=sys.stderr)
         return 1
     cores = {kind: Core(PRG, cpu=kind) for kind in KINDS}

@@ -33,7 +33,7 @@ import sys as _sys
 
 # The ``euchre`` command (and only it: its script is named so) holds the stop signals
 # off from its first module on, so that a Ctrl-C or ``kill`` while it starts is one
-# line, never a traceback; pyengine.tools.entry lets them through once its modules are
+# line, never a traceback; pyengine.tools.commands.entry lets them through once its modules are
 # imported. Importing pyengine as a library changes nothing.
 if _sys.argv and _sys.argv[0].rpartition("/")[2] == "euchre":
     try:
@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING  # noqa: E402
 # Each public name by the module it lives in, as the folders group them: core/ (the rules
 # of the game), players/ (computer players and whole games), records/ (transcripts and
 # their replay). They are imported when first used (PEP 562), so ``import pyengine``
-# itself costs next to nothing: the ``euchre`` command (pyengine.tools.entry) holds
+# itself costs next to nothing: the ``euchre`` command (pyengine.tools.commands.entry) holds
 # Ctrl-C off before the engine is imported, and it can only do that if importing its
 # package does not import the engine.
 _PUBLIC = {

@@ -1,6 +1,6 @@
 """The ``euchre`` command's engine subcommands: a thin layer over the library.
 
-``tools.cli`` adds the 6502 subcommands (build, crosscheck, c64, ...) to this
+``tools.commands.cli`` adds the 6502 subcommands (build, crosscheck, c64, ...) to this
 group; the engine itself knows nothing of them.
 """
 

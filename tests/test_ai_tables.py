@@ -10,8 +10,8 @@ import shutil
 from pathlib import Path
 
 from pyengine.players.player import DEFAULT_THRESHOLDS, LEAD_FEATURES, LEAD_WEIGHTS
-from tools.c64map import Symbols
-from tools.crosscheck import crosscheck
+from tools.gamecore.crosscheck import crosscheck
+from tools.program.c64map import Symbols
 
 PRG = Path("build/euchre.prg")
 

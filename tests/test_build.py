@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import build as buildmod
-from tools.charset import (
+from tools.program import build as buildmod
+from tools.program.charset import (
     CharsetError,
     charset_bytes,
     load_glyphs,
@@ -88,7 +88,7 @@ def _copy_sources(tmp_path: Path) -> Path:
 
 
 def _build_cli(root: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tools.build", "--root", str(root)],
+    return subprocess.run([sys.executable, "-m", "tools.program.build", "--root", str(root)],
                           cwd=ROOT, capture_output=True, text=True)
 
 
@@ -185,7 +185,7 @@ def test_malformed_charset_source_is_rejected_with_line(text, message):
     assert str(info.value).startswith("t.txt:")
 
 
-# --- the installed copy's cache (tools/resources.py; issue 27, item 6) ------------------
+# --- the installed copy's cache (tools/program/resources.py; issue 27, item 6) ------------------
 
 def _read_only(monkeypatch) -> None:
     """A cache on a read-only file system: nothing can be made in it (as root, a folder
@@ -201,7 +201,7 @@ def _read_only(monkeypatch) -> None:
 
 def test_a_read_only_cache_says_so_in_one_line_and_a_built_program_is_still_used(
         tmp_path, monkeypatch):
-    from tools.resources import CachedBuild, cached_program
+    from tools.program.resources import CachedBuild, cached_program
 
     cache = tmp_path / "euchre64"
     prg = cached_program(cache)                       # built while it could be written
@@ -217,7 +217,7 @@ def test_a_read_only_cache_says_so_in_one_line_and_a_built_program_is_still_used
 
 
 def test_a_damaged_cache_folder_is_replaced_whatever_is_missing(tmp_path):
-    from tools.resources import CHECKSUMS, cached_program
+    from tools.program.resources import CHECKSUMS, cached_program
 
     cache = tmp_path / "euchre64"
     prg = cached_program(cache)

@@ -1,7 +1,7 @@
 """The C64 game as a player meets it (issue 30): where the cursor starts, what the table
 shows once, the words each screen says, the sound, screens that read at a glance.
 
-Every test drives build/euchre.prg under the harness with tools.frontend.Frontend (human
+Every test drives build/euchre.prg under the harness with tools.frontend.driver.Frontend (human
 key timing) and judges it by the screen, colour RAM and SID writes, against pyengine where
 the game is concerned. EUCHRE_PRG=path runs them on another build.
 """
@@ -12,28 +12,39 @@ import os
 import random
 from pathlib import Path
 
+import pytest
+
 from pyengine.core.cards import card_name, parse_card, rank_of, suit_of
 from pyengine.players.player import RefPlayer
-from tools.frontend import (
+from tools.frontend.checkpoints import engine_state
+from tools.frontend.driver import (
+    BG_FACE,
     COL_GREY,
     HAND_COLS,
     ROW_CHOICES,
     ROW_HAND,
+    ROW_INFO,
     ROW_KEYS,
     ROW_MSG,
     STOP,
     UPCARD_COL,
     UPCARD_ROW,
     Frontend,
+    Screen,
+    big_word,
     display_order,
-    engine_state,
     menu_cursor,
-    play,
     prompt,
+    score_sheet,
     south_hand,
     status,
 )
-from tools.frontend_timing import NOTES, SID_CTRL, SID_FREQ_HI, SID_GATE, TITLE_TUNE
+from tools.frontend.event_screens import KEYS_WAITING
+from tools.frontend.gameover_screen import game_over_problems, sheet_rows
+from tools.frontend.play import play
+from tools.frontend.screen_read import SHEET_ROW, TRUMP_CHIP_COL
+from tools.frontend.timing import NOTES, SID_CTRL, SID_FREQ_HI, SID_GATE, TITLE_TUNE
+from tools.machine.screen import COLS
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 
@@ -157,13 +168,70 @@ def test_the_title_menu_reads_1_2_3_4_down_the_screen_and_rules_page_3_says_it_e
 
 
 def test_r_at_the_game_over_replays_the_same_game_number():
+    """The keys line says so beside 'new game', with the number R replays."""
     fe = fresh()
     played = play(fe, 23, random.Random(2))
     assert prompt(fe.screen()).kind == "game_over" and played
+    assert fe.screen().row(ROW_KEYS).rstrip() == "P NEW GAME  R REPLAY GAME 23  T TITLE"
     screen = fe.key("R")
     assert status(screen).game == 23, screen.text()
     deal = [e for e in fe.events if e["ev"] == "deal"][0]
     assert deal["hands"] == [e for e in played.events if e["ev"] == "deal"][0]["hands"]
+
+
+def _demo_end(seed: int) -> tuple[Screen, list[dict]]:
+    """Demo game ``seed`` played to its end: the game-over screen (the run stopped as the
+    next game starts, sheet_clear) and the game's events."""
+    fe = fresh()
+    starts: list[int] = []
+
+    def next_game(c64) -> None:
+        starts.append(c64.cycles)
+        if len(starts) == 2:
+            c64.stop()
+
+    fe.c64.trap("sheet_clear", next_game, rts=False)
+    fe.start(seed, demo=True)
+    assert len(starts) == 2
+    end = next(i for i, e in enumerate(fe.events) if e["ev"] == "game_over")
+    return fe.screen(), fe.events[:end + 1]
+
+
+@pytest.mark.parametrize(("seed", "word"), [(4, "WE WIN"), (3, "THEY WIN")])
+def test_the_game_over_screen_says_who_won_in_big_letters_over_the_whole_score_sheet(
+        seed, word):
+    """It was one line of text (`THEY WIN 3-11` on row 23) and a table in the top third,
+    and the sheet did not say EUCHRED or MARCH. Now: the winner five rows tall, then
+    the sheet on rows 7-23, each hand with ALONE, EUCHRED (the other team scored) or
+    MARCH (all five tricks), every cell as the events say (tools/gameover_screen.py)."""
+    screen, events = _demo_end(seed)
+    assert ("WE WIN", "THEY WIN")[events[-1]["winner"]] == word
+    assert big_word(screen) == word, screen.text()
+    assert game_over_problems(screen, events, seed, KEYS_WAITING) == [], screen.text()
+    rows = score_sheet(screen)
+    assert rows == sheet_rows(events) and len(rows) >= 12
+    assert {"EUCHRED", "MARCH"} <= {r.result for r in rows} and any(r.alone for r in rows)
+    for r in rows:                            # the words, where a player reads them
+        words = screen.row(SHEET_ROW + r.hand - 1).split()
+        assert ("ALONE" in words) == r.alone and (r.result in words) == bool(r.result)
+
+
+def test_suits_in_text_stand_on_white_chips_round_2_s_choices_fit_the_row():
+    """A suit in text stood on one white cell, which its glyph all but fills: in round 2
+    the suits looked as if they were on the green. Now each stands on a white chip of
+    three cells; the alone bid shares its suit's chip, so all seven bids fit row 21."""
+    fe, screen = _round2()
+    game = engine_state(6, fe.events)
+    chips = [c for c in range(COLS - 2) if screen.bg(ROW_CHOICES, c + 1) == BG_FACE
+             and screen.char(ROW_CHOICES, c + 1) != " "]
+    assert [screen.chip_at(ROW_CHOICES, c) for c in chips] == \
+        [s for s in range(4) if s != suit_of(game.upcard)], screen.row(ROW_CHOICES)
+    assert prompt(screen).choices == tuple(
+        [("pass",)] + [("name", s, alone) for s in range(4) if s != suit_of(game.upcard)
+                       for alone in (False, True)])
+    assert screen.row(ROW_CHOICES).rstrip().endswith("ALONE"), screen.row(ROW_CHOICES)
+    screen = fe.key("H")                      # hearts: the trump line's chip
+    assert screen.chip_at(ROW_INFO, TRUMP_CHIP_COL) == 1, screen.text()
 
 
 def test_notes_are_let_go_with_their_release_and_the_title_has_a_tune_that_s_stops():

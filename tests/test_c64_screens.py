@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tools.frontend import STOP, Frontend, check_identity, play, prompt, status
-from tools.harness import C64
+from tools.frontend.checkpoints import check_identity
+from tools.frontend.driver import STOP, Frontend, prompt, status
+from tools.frontend.play import play
+from tools.machine.harness import C64
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 TEXT_END, COLS = 0xFF, 40

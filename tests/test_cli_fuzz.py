@@ -29,7 +29,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from pyengine.core.options import OPTION_NAMES
-from tools.cli import cli
+from tools.commands.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 PRG = ROOT / "build" / "euchre.prg"

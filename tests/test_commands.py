@@ -1,7 +1,7 @@
 """Every command under every rule set: no traceback, no hang, a clear message.
 
 Each test is a reproduction from issue 11 (tried as a new user would); the
-commands are run through the real ``euchre`` group (``tools.cli``), in process
+commands are run through the real ``euchre`` group (``tools.commands.cli``), in process
 with click's runner or, where the old code hung, in a subprocess with a
 timeout so a hang fails instead of blocking the suite.
 """
@@ -19,7 +19,7 @@ import pyengine.players.runner as runner
 from pyengine.core.options import OptionError, rules_from
 from pyengine.core.rules import BID6
 from pyengine.players.player import RandomPlayer
-from tools.cli import cli
+from tools.commands.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,7 +38,7 @@ def euchre_process(*args: str, timeout: float = 120,
                    input: str = "") -> subprocess.CompletedProcess:
     """Run ``euchre ARGS`` as a process; running past ``timeout`` seconds fails the test."""
     try:
-        return subprocess.run([sys.executable, "-m", "tools.cli", *args], cwd=ROOT,
+        return subprocess.run([sys.executable, "-m", "tools.commands.cli", *args], cwd=ROOT,
                               input=input, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         pytest.fail(f"euchre {' '.join(args)} ran past {timeout} s")

@@ -12,15 +12,15 @@ from click.testing import CliRunner
 
 from pyengine.records.replay import judge
 from pyengine.records.transcript import loads
-from tools.c64map import Symbols
-from tools.ci_plan import PATHS, RULE_PATHS, Run, RunResult, check_run, ci_runs
-from tools.cli import cli
-from tools.core import Core, CoreError
-from tools.crosscheck import crosscheck, python_events
-from tools.harness import REAL_FRAME_CYCLES
+from tools.commands.cli import cli
+from tools.gamecore.ci_plan import PATHS, RULE_PATHS, Run, RunResult, check_run, ci_runs
+from tools.gamecore.core import Core, CoreError
+from tools.gamecore.crosscheck import crosscheck, python_events
+from tools.machine.harness import REAL_FRAME_CYCLES
+from tools.program.c64map import Symbols
 
 PRG = Path("build/euchre.prg")
-RUNS = ci_runs()          # tools/ci_plan.py: the same plan judges the mutants (docs/mutants.md)
+RUNS = ci_runs()    # tools/gamecore/ci_plan.py: the same plan judges the mutants (docs/mutants.md)
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,8 @@ def computer_decisions(run: Run) -> Counter:
     count: Counter = Counter()
     for seed in run.seeds:
         for e in python_events(seed, run.human, run.rules):
-            if e["ev"] in ("bid", "discard", "play") and not (run.human and e["seat"] == 0):
+            if e["ev"] in ("bid", "discard", "play", "redeal", "defend") \
+                    and not (run.human and e["seat"] == 0):
                 count[e["ev"]] += 1
     return count
 
@@ -168,7 +169,7 @@ def test_transcript_of_the_6502_equals_its_own_json(tmp_path):
 
 
 def test_power_on_patterns_and_a_bad_one():
-    from tools.harness import HarnessError, power_on_ram
+    from tools.machine.harness import HarnessError, power_on_ram
 
     vice = power_on_ram("vice")            # runs of four, inverted in alternate 16 KiB
     assert vice[0x0000:0x0008] == [0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00]

@@ -1,4 +1,5 @@
-"""Cycle histograms give the figures a list of every cycle count gave (tools/cycle_stats.py)."""
+"""Cycle histograms give the figures a list of every cycle count gave
+(tools/gamecore/cycle_stats.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tools.crosscheck import Figures, budget_table
-from tools.cycle_stats import CycleHistogram
+from tools.gamecore.crosscheck import Figures, budget_table
+from tools.gamecore.cycle_stats import CycleHistogram
 
 figures = st.lists(st.integers(0, 20_000), min_size=1, max_size=200)
 

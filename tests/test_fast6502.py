@@ -1,4 +1,4 @@
-"""The compiled 6502 core (tools/fast6502.c) against py65, the reference, in lockstep.
+"""The compiled 6502 core (tools/machine/fast6502.c) against py65, the reference, in lockstep.
 
 From the same state, one instruction on each: the registers, the flags, the PC, the
 cycles and all 64 KiB of memory must be equal after it. Over every documented opcode
@@ -23,10 +23,10 @@ from pathlib import Path
 import pytest
 from py65.devices.mpu6502 import MPU
 
-from tools import cpu as cpu_core
-from tools.core import Core, FumblingChooser
-from tools.crosscheck import Figures, compare_game
-from tools.harness import C64, OPCODE_ACCESS, OPCODE_KIND, HarnessError, HarnessFault
+from tools.gamecore.core import Core, FumblingChooser
+from tools.gamecore.crosscheck import Figures, compare_game
+from tools.machine import cpu as cpu_core
+from tools.machine.harness import C64, OPCODE_ACCESS, OPCODE_KIND, HarnessError, HarnessFault
 
 PRG = Path(__file__).resolve().parent.parent / "build" / "euchre.prg"
 DOCUMENTED = [op for op in range(256) if MPU.disassemble[op][0] != "???"]
@@ -38,7 +38,7 @@ def fast():
     mod = cpu_core.fast_module()
     if mod is None and os.environ.get(cpu_core.CPU_ENV) != "py65":
         pytest.fail("the compiled 6502 core is not built: `pip install -e .` with a C "
-                    "compiler builds tools/fast6502.c (EUCHRE_CPU=py65 runs without it)")
+                    "compiler builds tools/machine/fast6502.c (EUCHRE_CPU=py65 runs without it)")
     if mod is None:
         pytest.skip("EUCHRE_CPU=py65: no compiled core to compare")
     return mod
@@ -225,7 +225,7 @@ def test_the_front_end_runs_the_same_on_both_loops(fast):
 
 
 def test_the_stop_codes_are_the_harness_s(fast):
-    from tools import harness
+    from tools.machine import harness
 
     assert (harness.STOP_HORIZON, harness.STOP_TRAP, harness.STOP_HOT, harness.STOP_STACK,
             harness.STOP_BAD) == (fast.STOP_HORIZON, fast.STOP_TRAP, fast.STOP_HOT,
@@ -237,7 +237,7 @@ def test_events_run_at_the_same_instruction_boundary_on_both_loops(fast):
     """An event due at cycle T runs before the first instruction that would start at
     or after T: on both loops at the same cycle and PC. NOP; JMP puts boundaries at
     0, 2, 5, 7, 10, ...; events every 4 cycles fall on some of them, one at a time."""
-    from tools.harness import PAL_CYCLES_PER_FRAME
+    from tools.machine.harness import PAL_CYCLES_PER_FRAME
 
     seen = {}
     for kind in ("fast", "py65"):
@@ -284,8 +284,8 @@ def test_the_core_is_chosen_by_argument_or_environment(fast, monkeypatch):
 def test_without_the_compiled_core_one_line_says_so_and_py65_runs():
     """The compiled core cannot be imported (no compiler at install): machines still
     work, on py65, and the fallback is said once, in one line, whatever the machines."""
-    code = ("import sys; sys.modules['tools._fast6502'] = None\n"
-            "from tools.harness import C64\n"
+    code = ("import sys; sys.modules['tools.machine._fast6502'] = None\n"
+            "from tools.machine.harness import C64\n"
             "a, b = C64(), C64()\n"
             "print(a.cpu_kind, b.cpu_kind)\n")
     env = {k: v for k, v in os.environ.items() if k != cpu_core.CPU_ENV}

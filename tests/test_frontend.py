@@ -18,24 +18,21 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tools.c64_terminal import parse_line
-from tools.c64map import Symbols
-from tools.cli import cli
-from tools.frontend import (
+from tools.commands.c64_terminal import parse_line
+from tools.commands.cli import cli
+from tools.frontend.checkpoints import check_game_over, check_identity, engine_state
+from tools.frontend.driver import (
     RETURN,
     STOP,
     SUIT_WORDS,
     Frontend,
     FrontendError,
-    back_to_title,
-    check_game_over,
-    check_identity,
-    engine_state,
-    play,
     prompt,
     south_hand,
     status,
 )
+from tools.frontend.play import back_to_title, play
+from tools.program.c64map import Symbols
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 TYPED = [0, 1, 7, 42, 93, 123, 777, 1988, 4711, 9999, 12345, 31337, 40000, 54321, 65535]

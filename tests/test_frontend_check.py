@@ -1,4 +1,4 @@
-"""tools/frontend_check.judge_prg: the checks that judge c64/ mutants, in CI.
+"""tools/frontend/judge.judge_prg: the checks that judge c64/ mutants, in CI.
 
 The real build must pass every check; a build with one byte changed in a region
 the checks cover must be caught, and the reason must name that region. Each of
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tools.c64map import Symbols
-from tools.frontend_check import judge_prg
+from tools.frontend.judge import judge_prg
+from tools.program.c64map import Symbols
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 
@@ -45,6 +45,8 @@ def test_the_real_build_passes_every_check():
     ("txt_euchre64", 0, 1, "row 0"),            # the score line
     ("notes_card", 0, 1, "SID"),                 # the card sound
     ("charset_data", 8 * 20 + 3, 1, "charset"),  # a glyph (T) in RAM
+    ("text_chip", 2, -0x40, "white chip"),       # a suit's left pad on the felt (issue 30)
+    ("big_text", 0, 0x60 - 0x85, "winner"),      # no big letters: STA -> RTS (issue 30)
 ])
 def test_a_broken_region_is_caught(tmp_path, label, offset, delta, region):
     verdict = judge_prg(_patched(tmp_path, label, offset, delta))

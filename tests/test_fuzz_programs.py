@@ -25,10 +25,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import tools.core
-from tools.cli import cli
-from tools.core import CoreError, open_program
-from tools.harness import HarnessError
+import tools.gamecore.core
+from tools.commands.cli import cli
+from tools.gamecore.core import CoreError, open_program
+from tools.machine.harness import HarnessError
 
 from .helpers import report
 
@@ -109,7 +109,7 @@ def broken_program(d: Path, rng: random.Random) -> tuple[Path, list[str]]:
 
 
 def fuzz(cases: int, runs: int, tmp_path: Path, monkeypatch, capsys) -> None:
-    monkeypatch.setattr(tools.core, "GAME_CYCLE_BUDGET", RUN_BUDGET)
+    monkeypatch.setattr(tools.gamecore.core, "GAME_CYCLE_BUDGET", RUN_BUDGET)
     rng = random.Random(14)
     kinds: Counter = Counter()
     outcome: Counter = Counter()

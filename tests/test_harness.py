@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.build import build, ophis_command
-from tools.harness import (
+from tools.machine.harness import (
     C64,
     PAL_CYCLES_PER_FRAME,
     PAL_CYCLES_PER_LINE,
@@ -21,6 +20,7 @@ from tools.harness import (
     StackOverflowFault,
     StackUnderflowFault,
 )
+from tools.program.build import build, ophis_command
 
 # Small routines for the faults and I/O. Assembled at $1000 with Ophis; code_end
 # marks the end of write-protected code, as in c64/main.oph.
@@ -99,7 +99,7 @@ def test_prg(tmp_path_factory) -> tuple[Path, Path]:
 
 @pytest.fixture(params=["fast", "py65"])
 def cpu(request) -> str:
-    """Every test on the compiled core and on py65: the same results (tools/cpu.py)."""
+    """Every test on the compiled core and on py65: the same results (tools/machine/cpu.py)."""
     return request.param
 
 

@@ -5,8 +5,8 @@ These are the faults real VICE showed and the old harness (a key in GETIN, nothi
 ever down in the matrix) could not: a key that answers South's prompt must not
 also skip the computer's pause; a held SPACE must not answer prompts by repeat;
 RUN/STOP pressed while the computer plays must not be lost. Each test plays the
-real build/euchre.prg under tools/frontend.Frontend with its default human key
-model (tools/keyboard.py).
+real build/euchre.prg under tools/frontend/driver.Frontend with its default human key
+model (tools/machine/keyboard.py).
 """
 
 from __future__ import annotations
@@ -18,9 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from tools.frontend import FRAME_CYCLES, Frontend, engine_state, play, prompt, south_hand
-from tools.harness import C64
-from tools.keyboard import DRUMMING, more_drumming
+from tools.frontend.checkpoints import engine_state
+from tools.frontend.driver import FRAME_CYCLES, Frontend, prompt, south_hand
+from tools.frontend.play import play
+from tools.machine.harness import C64
+from tools.machine.keyboard import DRUMMING, more_drumming
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 SOUTH_DECISIONS = ("bid", "discard", "play")

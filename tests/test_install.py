@@ -83,12 +83,13 @@ def test_wheel_holds_one_import_package_with_the_6502_sources(installed):
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert tops == {"pyengine"}
     for needed in ("pyengine/tools/c64/main.oph", "pyengine/tools/c64/charset.txt",
-                   "pyengine/tools/asm/core.oph", "pyengine/tools/cli.py", "pyengine/py.typed"):
+                   "pyengine/tools/asm/core.oph", "pyengine/tools/commands/cli.py",
+                   "pyengine/py.typed"):
         assert needed in names
 
 
 def test_installed_pyengine_is_the_wheels_and_tools_is_not_top_level(installed):
-    code = ("import importlib.util, pyengine, pyengine.tools.cli; "
+    code = ("import importlib.util, pyengine, pyengine.tools.commands.cli; "
             "print(pyengine.__file__); print(importlib.util.find_spec('tools'))")
     proc = _run(installed, installed["venv"] / "bin" / "python", "-c", code)
     assert proc.returncode == 0, proc.stderr

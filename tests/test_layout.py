@@ -11,6 +11,8 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent / "pyengine"
 
 # What each subpackage may import of pyengine, besides itself.
@@ -188,3 +190,122 @@ def test_no_core_module_is_past_the_size_of_one_concern():
     long = {p.name: n for p in (ROOT / "core").glob("*.py")
             if (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert long == {}
+
+
+# --- tools/ by concern (issue 26, item 4) ----------------------------------------------
+
+TOOLS = ROOT.parent / "tools"
+# Each concern of the 6502 toolchain in a folder that says so (tools/README.md lists them)
+TOOL_FOLDERS = {"program", "machine", "gamecore", "frontend", "vice", "mutation", "commands"}
+
+
+def tool_modules(root: Path) -> dict[str, Path]:
+    """Every module under ``root`` by its dotted name (``tools.machine.harness``)."""
+    out = {}
+    for p in sorted(root.rglob("*.py")):
+        parts = list(p.relative_to(root.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = p
+    return out
+
+
+def tool_imports(name: str, path: Path) -> set[str]:
+    """What ``path`` imports of its own tree, at any depth (a lazy import counts)."""
+    top = name.split(".")[0]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            found.add(mod)
+            found |= {f"{mod}.{a.name}" for a in node.names}
+    return {m for m in found if m.split(".")[0] == top}
+
+
+def tool_graph(root: Path) -> dict[str, set[str]]:
+    """Module -> the modules of the tree it imports (packages' __init__ left out: they
+    import nothing, and importing a module through its package is not a cycle)."""
+    modules = tool_modules(root)
+    return {name: {m for m in tool_imports(name, p) if m in modules and m != name
+                   and modules[m].name != "__init__.py"}
+            for name, p in modules.items() if p.name != "__init__.py"}
+
+
+def cycles_of(g: dict[str, set[str]]) -> list[str]:
+    """Every import cycle a depth-first walk of ``g`` meets, as 'a -> b -> a'."""
+    cycles: list[str] = []
+    state: dict[str, int] = {}      # 1: on the current path, 2: done
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for dep in sorted(g.get(node, ())):
+            if state.get(dep) == 1:
+                cycles.append(" -> ".join(path[path.index(dep):] + [dep]))
+            elif dep not in state:
+                visit(dep, path + [dep])
+        state[node] = 2
+
+    for node in sorted(g):
+        if node not in state:
+            visit(node, [node])
+    return cycles
+
+
+def test_tools_has_a_folder_per_concern_and_no_loose_module():
+    folders = {p.name for p in TOOLS.iterdir() if p.is_dir() and (p / "__init__.py").is_file()}
+    assert folders == TOOL_FOLDERS
+    assert sorted(p.name for p in TOOLS.glob("*.py")) == ["__init__.py"]
+    readme = (TOOLS / "README.md").read_text()
+    assert [f for f in sorted(TOOL_FOLDERS) if f"{f}/" not in readme] == []
+
+
+def test_every_tools_folder_is_installed():
+    """A folder the wheel does not list is missing from the installed ``euchre``."""
+    import tomllib
+
+    project = tomllib.loads((ROOT.parent / "pyproject.toml").read_text())
+    packages = set(project["tool"]["setuptools"]["packages"])
+    assert {f"pyengine.tools.{f}" for f in TOOL_FOLDERS} - packages == set()
+
+
+def test_no_tools_module_imports_itself_through_others(root: Path = TOOLS):
+    assert cycles_of(tool_graph(root)) == []
+
+
+def test_every_tools_module_says_what_it_is_and_holds_one_concern(root: Path = TOOLS):
+    no_doc = [n for n, p in tool_modules(root).items()
+              if not (ast.get_docstring(ast.parse(p.read_text())) or "").strip()]
+    long = {n: k for n, p in tool_modules(root).items()
+            if (k := len(p.read_text().splitlines())) > MAX_LINES}
+    assert (no_doc, long) == ([], {})
+
+
+def test_the_tools_checks_see_a_cycle_a_long_module_and_a_missing_docstring(tmp_path):
+    fake = tmp_path / "tools"
+    for sub in ("a", "b"):
+        (fake / sub).mkdir(parents=True)
+        (fake / sub / "__init__.py").write_text('"""A folder."""\n')
+    (fake / "__init__.py").write_text('"""The tree."""\n')
+    # a lazy import inside a function still closes the circle
+    (fake / "a" / "one.py").write_text('"""One."""\n\n\ndef f():\n    from ..b import two\n')
+    (fake / "b" / "two.py").write_text('"""Two."""\nfrom ..a.one import f\n')
+    assert cycles_of(tool_graph(fake)) == ["tools.a.one -> tools.b.two -> tools.a.one"]
+    with pytest.raises(AssertionError):
+        test_no_tools_module_imports_itself_through_others(fake)
+    (fake / "b" / "two.py").write_text('"""Two, no longer importing one."""\n')
+    test_no_tools_module_imports_itself_through_others(fake)
+    (fake / "b" / "three.py").write_text("x = 1\n" * (MAX_LINES + 1))
+    with pytest.raises(AssertionError):
+        test_every_tools_module_says_what_it_is_and_holds_one_concern(fake)
+    (fake / "b" / "three.py").write_text('"""Three."""\n')
+    test_every_tools_module_says_what_it_is_and_holds_one_concern(fake)
+    (fake / "b" / "four.py").write_text("x = 1\n")
+    with pytest.raises(AssertionError):
+        test_every_tools_module_says_what_it_is_and_holds_one_concern(fake)

@@ -1,4 +1,4 @@
-"""The mutation tool (tools/mutants.py) on a fixed sample with known verdicts (issue 15).
+"""The mutation tool (tools/mutation/mutants.py) on a fixed sample with known verdicts (issue 15).
 
 Mutants are named by source site (``scope/label+n:kind``, see docs/mutants.md), not
 by address, so a rebuild keeps them. The killed ones include the three holes the
@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tools.mutant_judges import JudgeSettings, judge_all
-from tools.mutants import BRANCHES, PRG, all_mutants, instructions, main, select
+from tools.mutation.judges import JudgeSettings, judge_all
+from tools.mutation.mutants import BRANCHES, PRG, all_mutants, instructions, select
+from tools.mutation.run import main
 
 # key -> what the killing reason must contain (None: survives, an equivalent mutant)
 EXPECTED: dict[str, str | None] = {
@@ -44,7 +45,7 @@ EXPECTED: dict[str, str | None] = {
     "trick_winner+3:imm-1": "cross-check",
     "first_dealer/_black_jack+1:imm+1": "cross-check",   # (lda #0: the deck index)
     # c64/: the game core never called (any reason: the c64/ judge may be
-    # tools/frontend_check.py's, whose words are its own)
+    # tools/frontend/judge.py's, whose words are its own)
     "title/_game+11:nop": "",
     # equivalent (docs/mutants.md): CMP #$FE where zp_led is $FF or 0-3 finds no card
     # of "suit $FF" to follow either, and so allows them all, as leading does

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.build import build
-from tools.harness import C64
-from tools.primitives import (
+from tools.gamecore.primitives import (
     CI_MASK_FULL_SIZES,
     CI_MASK_SAMPLE_HANDS,
     CI_TRICK4_SAMPLE,
@@ -27,6 +25,8 @@ from tools.primitives import (
     check_set_trump,
     check_trick_winner,
 )
+from tools.machine.harness import C64
+from tools.program.build import build
 
 OP_BCC, OP_BCS, OP_BNE, OP_BEQ, OP_CMP_ZP = 0x90, 0xB0, 0xD0, 0xF0, 0xC5
 

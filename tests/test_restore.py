@@ -8,7 +8,8 @@ import os
 import random
 from pathlib import Path
 
-from tools.frontend import Frontend, play, prompt
+from tools.frontend.driver import Frontend, prompt
+from tools.frontend.play import play
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 

@@ -2,7 +2,7 @@
 shell's spelling on the 6502 commands, and the rules the core does not play yet.
 
 The cross-check of whole games under web and the option matrix is CI's plan
-(tools/ci_plan.py, run by tests/test_crosscheck.py and by the mutants' judge).
+(tools/gamecore/ci_plan.py, run by tests/test_crosscheck.py and by the mutants' judge).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from click.testing import CliRunner
 from pyengine.core.rules import BIT93, WEB
 from pyengine.records.replay import judge
 from pyengine.records.transcript import loads
-from tools.c64map import Symbols
-from tools.ci_plan import default_rules_problem
-from tools.cli import cli
-from tools.core import Core
-from tools.rules_block import FIELDS, RulesChoiceError, encode, from_cli, unplayable
+from tools.commands.cli import cli
+from tools.gamecore.ci_plan import default_rules_problem
+from tools.gamecore.core import Core
+from tools.gamecore.rules_block import FIELDS, RulesChoiceError, encode, from_cli, unplayable
+from tools.program.c64map import Symbols
 
 PRG = Path("build/euchre.prg")
 
@@ -51,7 +51,9 @@ def test_encoding_follows_the_rules():
 
 
 @pytest.mark.parametrize("rules_name, options, words", [
-    ("standard", ("defend_alone=true",), "defend alone"),
+    ("standard", ("joker=true",), "joker"),
+    ("standard", ("defend_alone=true", "points_defend_alone=0", "target=50"),
+     "points_defend_alone=0"),
     ("standard", ("deck=32",), "32-card deck"),
     ("standard", ("players=3",), "three players"),
     ("bid6", (), "Bid Euchre"),
@@ -72,8 +74,8 @@ def test_rules_the_core_does_not_play_are_refused(rules_name, options, words):
 def test_core_play_refuses_them_too():
     rules = from_cli("standard", ())
     assert unplayable(rules) == []
-    with pytest.raises(ValueError, match="defend alone"):
-        Core(PRG).play(1, rules=dataclasses.replace(rules, defend_alone=True))
+    with pytest.raises(ValueError, match="32-card deck"):
+        Core(PRG).play(1, rules=dataclasses.replace(rules, deck=32))
 
 
 def test_c64_auto_web_transcript_is_accepted_by_replay(tmp_path):
@@ -121,8 +123,8 @@ def test_hand_points_with_other_points():
     """The scoring table rules_setup builds from the block's points: every trick count,
     alone or not, both maker teams, under standard -o points_made=2 -o points_march=3
     -o points_lone_march=5 -o points_euchre=1."""
-    from tools.harness import C64
-    from tools.primitives import check_hand_points
+    from tools.gamecore.primitives import check_hand_points
+    from tools.machine.harness import C64
 
     rules = from_cli("standard", ("points_made=2", "points_march=3", "points_lone_march=5",
                                   "points_euchre=1"))

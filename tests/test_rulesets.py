@@ -13,7 +13,7 @@ from pyengine.core.game import Phase
 from pyengine.core.options import rules_from
 from pyengine.players.runner import play_game
 from pyengine.players.varplayer import VariantPlayer
-from tools.cli import cli
+from tools.commands.cli import cli
 
 from .helpers import cards
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from tools.build import build
-from tools.charset import code_of
-from tools.harness import C64
-from tools.screen import (
+from tools.machine.harness import C64
+from tools.machine.screen import (
     BORDER_PX,
     PALETTE,
     ScreenError,
@@ -17,6 +15,8 @@ from tools.screen import (
     save_png,
     vic_setup,
 )
+from tools.program.build import build
+from tools.program.charset import code_of
 
 # The title shows the four jacks as 3x3 card faces: rank at (6, col), suit at (7, col+1).
 JACK_ROW, SUIT_ROW, JACK_COLS = 6, 7, (12, 16, 20, 24)

@@ -28,7 +28,7 @@ from click.testing import CliRunner
 from pyengine.play.shell import EXIT_EOF, EXIT_OK, EXIT_USAGE, run_shell_game
 from pyengine.records.replay import ReplayError, judge
 from pyengine.records.transcript import loads, read
-from tools.cli import cli
+from tools.commands.cli import cli
 
 from .helpers import report
 

@@ -628,8 +628,9 @@ def test_the_real_command_on_a_real_terminal(tmp_path):
     pid, fd = pty.fork()
     if pid == 0:                                                 # the child: the game
         os.environ.update({"TERM": "xterm-256color", "LANG": "C.UTF-8"})
-        os.execv(sys.executable, [sys.executable, "-m", "tools.cli", "play", "--seed", "93",
-                                  "--speed", "instant", "--transcript", str(transcript)])
+        os.execv(sys.executable, [sys.executable, "-m", "tools.commands.cli", "play",
+                                  "--seed", "93", "--speed", "instant", "--transcript",
+                                  str(transcript)])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     seen = b""
 

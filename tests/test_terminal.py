@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from pyengine.play.shell import choose_style, run_shell_game
-from tools.cli import cli
+from tools.commands.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 PRG = ROOT / "build" / "euchre.prg"
@@ -113,7 +113,7 @@ def test_progress_shows_an_eta_on_a_terminal_and_nothing_in_a_pipe() -> None:
 
 
 def test_a_long_run_in_a_pipe_prints_only_its_report() -> None:
-    p = subprocess.run([sys.executable, "-m", "tools.cli", "arena", "--team-a", "random",
+    p = subprocess.run([sys.executable, "-m", "tools.commands.cli", "arena", "--team-a", "random",
                         "--team-b", "random", "--matches", "4", "--jobs", "1"], cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 0 and p.stderr == ""
@@ -127,7 +127,7 @@ def test_a_long_run_in_a_pipe_prints_only_its_report() -> None:
     ["arena", "--matches", "400", "--jobs", "2"],
 ], ids=["crosscheck", "arena"])
 def test_ctrl_c_stops_a_long_run_within_a_second(args: list[str]) -> None:
-    p = subprocess.Popen([sys.executable, "-m", "tools.cli", *args], cwd=ROOT,
+    p = subprocess.Popen([sys.executable, "-m", "tools.commands.cli", *args], cwd=ROOT,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          start_new_session=True, preexec_fn=_as_a_shell_starts_it)
     try:
@@ -152,7 +152,7 @@ def test_version() -> None:
 
 
 def test_shot_needs_no_arguments(tmp_path: Path) -> None:
-    p = subprocess.run([sys.executable, "-m", "tools.cli", "shot", "--prg", str(PRG)],
+    p = subprocess.run([sys.executable, "-m", "tools.commands.cli", "shot", "--prg", str(PRG)],
                        cwd=tmp_path, capture_output=True, text=True, timeout=120,
                        env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert p.returncode == 0, p.stderr
@@ -161,7 +161,7 @@ def test_shot_needs_no_arguments(tmp_path: Path) -> None:
 
 
 def test_vectors_need_no_out(tmp_path: Path) -> None:
-    p = subprocess.run([sys.executable, "-m", "tools.cli", "vectors", "--games", "1",
+    p = subprocess.run([sys.executable, "-m", "tools.commands.cli", "vectors", "--games", "1",
                         "--no-variants"], cwd=tmp_path, capture_output=True, text=True,
                        timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert p.returncode == 0, p.stderr
@@ -183,7 +183,7 @@ def test_prompts_on_a_terminal_have_line_editing_and_history() -> None:
     pid, fd = pty.fork()
     if pid == 0:                                                 # the child: the game
         os.environ.update({"TERM": "xterm", "LANG": "C.UTF-8"})
-        os.execv(sys.executable, [sys.executable, "-m", "tools.cli", "play", "--plain",
+        os.execv(sys.executable, [sys.executable, "-m", "tools.commands.cli", "play", "--plain",
                                   "--seed", "1", "--ascii"])
 
     def read(seconds: float, until: str) -> str:

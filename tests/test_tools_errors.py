@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tools.cli import cli
+from tools.commands.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -140,7 +140,7 @@ def test_shot_out_in_a_missing_folder_is_refused_before_the_game(tmp_path):
 ])
 def test_parallel_commands_end_their_workers_without_a_traceback(args):
     """The pools end their workers with SIGTERM; the workers inherited the ``euchre``
-    command's start-up handler (tools/entry.py), which raised StartupTerminated in each
+    command's start-up handler (tools/commands/entry.py), which raised StartupTerminated in each
     and printed its traceback after every budget and cross-check."""
     r = subprocess.run([EUCHRE, *args], capture_output=True, timeout=300, cwd=ROOT)
     err = r.stderr.decode()

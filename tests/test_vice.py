@@ -2,12 +2,12 @@
 
 Each game runs build/euchre.prg in real VICE (../shared/vice: x64sc as WebAssembly in headless
 Chromium; `make vice-setup` installs it) and is played only through the keyboard, every key held
-2-12 frames (tools/vice_judge.py). At every South prompt the screen (screen RAM + colour RAM read
+2-12 frames (tools/vice/judge.py). At every South prompt the screen (screen RAM + colour RAM read
 from VICE) must show pyengine's position, at the end pyengine's result; then the same keys with
 the same hold times go into the harness, which must show the same screens cell for cell and
 play the same game as pyengine. One game is loaded from the .d64 with LOAD"EUCHRE",8,1 and RUN,
 one autostarted from the .prg. Then faults 1-3 of issue 10, probed in VICE at NORMAL speed
-(tools/vice_faults.py), must be absent, and the cycles a PAL frame leaves are re-measured.
+(tools/vice/faults.py), must be absent, and the cycles a PAL frame leaves are re-measured.
 Missing setup is a failure with the reason, never a skip.
 """
 
@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from tools import vice_cycles as vc
-from tools import vice_faults as vf
-from tools import vice_judge as vj
-from tools.c64map import Symbols
-from tools.frontend import Frontend, Screen
-from tools.vicerun import setup_problem
+from tools.frontend.driver import Frontend, Screen
+from tools.program.c64map import Symbols
+from tools.vice import cycles as vc
+from tools.vice import faults as vf
+from tools.vice import judge as vj
+from tools.vice.run import setup_problem
 
 # game number, seed of South's choices, seed of the key timings, loaded from, speed.
 # Both games have every kind of South prompt (round 1 and 2 bids, alone, discard, plays).
@@ -103,7 +103,7 @@ def test_a_wrong_card_picture_is_caught_in_vice(tmp_path: Path) -> None:
 
 
 def test_what_a_pal_frame_leaves_a_program_in_vice(capsys) -> None:
-    """tests/vice/cycles.oph in VICE: the figures tools/vice_cycles.py states (and the
+    """tests/vice/cycles.oph in VICE: the figures tools/vice/cycles.py states (and the
     harness's frame accounting may take) are still what real VICE gives."""
     failure = None
     try:
@@ -163,7 +163,7 @@ def test_in_vice_run_stop_during_the_computers_turn_quits(capsys) -> None:
 
 
 def test_in_vice_drumming_while_the_computer_plays_answers_no_prompt(capsys) -> None:
-    """Issue 30, part 1: the drumming script (tools/keyboard.py DRUMMING, then 10 s more of
+    """Issue 30, part 1: the drumming script (tools/machine/keyboard.py DRUMMING, then 10 s more of
     presses 13-28 frames apart) from South's first play prompt of game 0 at NORMAL; VICE must
     then wait at pyengine's next South prompt, unanswered, and take a deliberate press."""
     (done, problems), text = _probe(capsys, vf.fault4, 0)

@@ -17,7 +17,7 @@ from pyengine.core.events import ORDER, Bid, Deal, Score
 from pyengine.core.options import rules_from
 from pyengine.play.shell import run_shell_game
 from pyengine.play.textview import Narrator, Style
-from tools.cli import cli
+from tools.commands.cli import cli
 
 
 def shell(stdin: str, *, seed: int = 6, rules: str = "bit93", options: tuple[str, ...] = (),

@@ -1,1 +1,1 @@
-"""Euchre 64 toolchain: build (Ophis), the py65 harness, screen capture."""
+"""Euchre 64's 6502 toolchain, one folder per concern (tools/README.md lists them)."""

@@ -1,0 +1,326 @@
+"""The C64's options screen (c64/options.oph): read from the screen, driven by keys
+or the joystick as a player drives it, and the rules code read off the title, the
+table and the options screen.
+
+:func:`read_options` reads the screen into an :class:`OptionsView` (the preset, each
+option row's value, the '>' and the code); :func:`view_rules` turns the rows into
+pyengine's :class:`~pyengine.core.rules.Rules` on its own (the words on screen, not
+the code), so a test can hold the rows, the code and the rules the core then plays
+against each other. :func:`choose_rules` sets any rules the screen offers, from the
+title and back; :func:`offered` says why a rule set cannot be chosen there.
+:func:`rules_in_ram` reads the rules the program will play from its memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pyengine.core.options import options_of
+from pyengine.core.rules import PRESETS, Rules, apply_options
+from pyengine.core.rulescode import rules_from_code
+
+from ..gamecore.rules_block import ENUMS, FIELDS
+from ..machine.screen import COLS
+from .driver import LEFT, RETURN, RIGHT, STOP, Frontend, FrontendError, Screen, prompt
+
+CRSR_UP, CRSR_DOWN = 0x91, 0x11
+PRESET_ROW, FIRST_ROW, CURSOR_COL, LABEL_COL, VALUE_COL = 2, 4, 1, 2, 22
+NOTE_ROW, CODE_ROWS = 20, (21, 22)
+TITLE_CODE_ROWS, TITLE_CODE_COL = (9, 10), 8
+TABLE_CODE_ROWS, TABLE_CODE_COLS = range(2, 9), (1, 16)
+PRESETS_SHOWN = ("bit93", "web", "standard", "bid6")     # left to right, round
+PRESET_WORDS = {"BIT 93": "bit93", "WEB": "web", "STANDARD": "standard",
+                "BID EUCHRE": "bid6"}
+PLAYABLE = ("bit93", "web", "standard")
+REFUSED_NOTE = "NOT ON THE C64 YET: CHOOSE ANOTHER ONE"
+
+# The option rows top to bottom: label, option, the values right steps through
+# (a wrap at each end), each with the word the screen shows (None: the number).
+_OFF_ON = ((False, "OFF"), (True, "ON"))
+ROWS: tuple[tuple[str, str, tuple[tuple[object, str | None], ...]], ...] = (
+    ("TARGET", "target", tuple((n, None) for n in range(1, 101))),
+    ("STICK THE DEALER", "stick_the_dealer", _OFF_ON),
+    ("CANADIAN RULE", "canadian_rule", _OFF_ON),
+    ("ALONE ALLOWED", "alone_allowed", _OFF_ON),
+    ("CANADIAN LONER", "canadian_loner", _OFF_ON),
+    ("DEALER'S DISCARD", "dealer_discard", (("same_suit", "SAME SUIT"), ("any", "ANY CARD"))),
+    ("FIRST LEAD", "first_lead", (("maker_left", "MAKER'S LEFT"),
+                                  ("dealer_left", "DEALER'S LEFT"))),
+    ("FIRST DEALER", "first_dealer", (("black_jack", "BLACK JACK"), ("random", "RANDOM"))),
+    ("POINTS: MADE", "points_made", tuple((n, None) for n in range(1, 10))),
+    ("POINTS: MARCH", "points_march", tuple((n, None) for n in range(1, 10))),
+    ("POINTS: LONE MARCH", "points_lone_march", tuple((n, None) for n in range(1, 10))),
+    ("POINTS: EUCHRE", "points_euchre", tuple((n, None) for n in range(1, 10))),
+    ("DEFEND ALONE", "defend_alone", _OFF_ON),
+    ("FARMER'S HAND", "farmers_hand", _OFF_ON),
+    ("NO ACE/FACE/TRUMP", "no_ace_no_face_no_trump", _OFF_ON),
+)
+
+
+class OptionsError(FrontendError):
+    """The options screen does not show what it should, or cannot set what is asked."""
+
+
+@dataclass(frozen=True)
+class OptionsView:
+    preset: str                     # pyengine's name of the preset shown
+    values: dict[str, object]       # option -> value, as the rows show it (none: BID EUCHRE)
+    cursor: int | None              # the '>': 0 the preset, 1- the option rows
+    code: str                       # the code shown after "RULES "
+    note: str
+    editable: bool                  # the values are white (STANDARD's), not black
+
+
+def _cell_text(screen: Screen, row: int, start: int, end: int = COLS) -> str:
+    return "".join(screen.char(row, c) for c in range(start, end)).rstrip()
+
+
+def _code(lines: list[str]) -> str:
+    words = " ".join(line.strip() for line in lines if line.strip()).split()
+    if not words or words[0] != "RULES":
+        raise OptionsError(f"no rules code: {lines!r}")
+    return " ".join(words[1:])
+
+
+def title_code(screen: Screen) -> str:
+    """The title's rules code (rows 9-10 from column 8, after "RULES")."""
+    return _code([_cell_text(screen, r, TITLE_CODE_COL) for r in TITLE_CODE_ROWS])
+
+
+def table_code(screen: Screen) -> str:
+    """The table's rules code (top left, rows 2-8, columns 1-15, after "RULES")."""
+    lines = []
+    for r in TABLE_CODE_ROWS:
+        line = _cell_text(screen, r, *TABLE_CODE_COLS)
+        if not line.strip():
+            break
+        lines.append(line)
+    return _code(lines)
+
+
+def _value(row_values, shown: str, label: str) -> object:
+    for value, word in row_values:
+        if (word if word is not None else str(value)) == shown:
+            return value
+    raise OptionsError(f"option row {label!r} shows {shown!r}, not one of its values")
+
+
+def read_options(screen: Screen) -> OptionsView:
+    """The options screen as it stands (OptionsError when it is not shown)."""
+    if prompt(screen).kind != "options":
+        raise OptionsError(f"the options screen is not shown:\n{screen.text()}")
+    if _cell_text(screen, PRESET_ROW, LABEL_COL, VALUE_COL).strip() != "RULES":
+        raise OptionsError(f"row {PRESET_ROW} is not the preset's:\n{screen.text()}")
+    word = _cell_text(screen, PRESET_ROW, VALUE_COL)
+    if word not in PRESET_WORDS:
+        raise OptionsError(f"the preset shown is {word!r}:\n{screen.text()}")
+    preset = PRESET_WORDS[word]
+    values: dict[str, object] = {}
+    colours = set()
+    for i, (label, option, row_values) in enumerate(ROWS):
+        row = FIRST_ROW + i
+        shown_label = _cell_text(screen, row, LABEL_COL, VALUE_COL).strip()
+        shown = _cell_text(screen, row, VALUE_COL)
+        if preset == "bid6":
+            if shown_label or shown:
+                raise OptionsError(f"BID EUCHRE shows option row {row}: {shown_label!r}")
+            continue
+        if shown_label != label:
+            raise OptionsError(f"row {row} is labelled {shown_label!r}, want {label!r}")
+        values[option] = _value(row_values, shown, label)
+        colours.add(screen.colour(row, VALUE_COL))
+    lines = [PRESET_ROW] + [FIRST_ROW + i for i in range(len(ROWS))]
+    stray = [row for row in lines if screen.char(row, CURSOR_COL) not in " >"]
+    if stray:
+        raise OptionsError(f"rows {stray} show {screen.char(stray[0], CURSOR_COL)!r} where "
+                           f"the '>' or a blank goes:\n{screen.text()}")
+    cursors = [i for i, row in enumerate(lines) if screen.char(row, CURSOR_COL) == ">"]
+    if len(cursors) > 1:
+        raise OptionsError(f"{len(cursors)} cursors on the options screen:\n{screen.text()}")
+    return OptionsView(preset, values, cursors[0] if cursors else None,
+                       _code([_cell_text(screen, r, 1) for r in CODE_ROWS]),
+                       _cell_text(screen, NOTE_ROW, 0).strip(), colours == {1})
+
+
+def view_rules(view: OptionsView) -> Rules:
+    """The rules the rows show (the preset with the values of STANDARD's rows)."""
+    if view.preset not in PLAYABLE:
+        raise OptionsError(f"{view.preset} cannot be played on the C64")
+    base = PRESETS[view.preset]
+    if view.preset != "standard":
+        return base
+    return apply_options(base, {k: v for k, v in view.values.items()
+                                if v != _plain(getattr(base, k))})
+
+
+def _plain(value: object) -> object:
+    return getattr(value, "value", value)
+
+
+def offered(rules: Rules) -> str | None:
+    """Why the options screen cannot choose ``rules`` (None: it can)."""
+    if rules.name not in PLAYABLE:
+        return f"the C64 does not play {rules.name} yet"
+    changed = options_of(rules)
+    if rules.name != "standard" and changed:
+        return (f"the options screen changes options under STANDARD only "
+                f"(--rules {rules.name} with {', '.join(changed)})")
+    rows = {option: values for _, option, values in ROWS}
+    for option, value in changed.items():
+        if option not in rows:
+            return f"the options screen does not offer {option} (the C64 does not play it yet)"
+        if value not in [v for v, _ in rows[option]]:
+            return f"the options screen offers {option} from {rows[option][0][0]} to " \
+                   f"{rows[option][-1][0]}, not {value}"
+    return None
+
+
+class _Hand:
+    """The keys or the joystick."""
+
+    def __init__(self, fe: Frontend, how: str) -> None:
+        if how not in ("keys", "joystick"):
+            raise ValueError(f"how: keys or joystick, not {how!r}")
+        self.fe, self.how = fe, how
+
+    def press(self, move: str) -> Screen:
+        if self.how == "joystick":
+            return self.fe.joystick(move)
+        key = {"up": CRSR_UP, "down": CRSR_DOWN, "left": LEFT, "right": RIGHT,
+               "fire": RETURN}[move]
+        return self.fe.key(key)
+
+
+def _steps(at: int, want: int, n: int) -> tuple[str, int]:
+    right = (want - at) % n
+    return ("right", right) if right <= n - right else ("left", n - right)
+
+
+def open_options(fe: Frontend, how: str = "keys") -> OptionsView:
+    """From the title: O, or the joystick's '>' to OPTIONS and fire."""
+    if prompt(fe.screen()).kind != "title":
+        raise OptionsError(f"not on the title:\n{fe.screen().text()}")
+    screen = fe.key("O") if how == "keys" else fe.menu("options")
+    view = read_options(screen)
+    if view.cursor != 0:
+        raise OptionsError(f"the options screen opens with the '>' at {view.cursor}")
+    return view
+
+
+def choose_rules(fe: Frontend, rules: Rules, how: str = "keys") -> OptionsView:
+    """From the title, set ``rules`` on the options screen by keys (CRSR, RETURN) or
+    the joystick alone, checking the screen after every press, and go back to the
+    title; ``fe.rules`` is then ``rules``. OptionsError when the screen cannot."""
+    why = offered(rules)
+    if why:
+        raise OptionsError(why)
+    hand = _Hand(fe, how)
+    view = open_options(fe, how)
+    direction, count = _steps(PRESETS_SHOWN.index(view.preset),
+                              PRESETS_SHOWN.index(rules.name), len(PRESETS_SHOWN))
+    for _ in range(count):
+        before = PRESETS_SHOWN.index(view.preset)
+        view = read_options(hand.press(direction))
+        want = PRESETS_SHOWN[(before + (1 if direction == "right" else -1)) % 4]
+        if view.preset != want:
+            raise OptionsError(f"{direction} on the preset shows {view.preset}, want {want}")
+    if rules.name == "standard":
+        for i, (label, option, values) in enumerate(ROWS):
+            view = read_options(hand.press("down"))
+            if view.cursor != i + 1:
+                raise OptionsError(f"down: the '>' is at line {view.cursor}, want {i + 1}")
+            shown = [v for v, _ in values].index(view.values[option])
+            want_value = _plain(getattr(rules, option))
+            direction, count = _steps(shown, [v for v, _ in values].index(want_value),
+                                      len(values))
+            for _ in range(count):
+                view = read_options(hand.press(direction))
+            if view.values[option] != want_value:
+                raise OptionsError(f"{label} shows {view.values[option]}, want {want_value}")
+    if view_rules(view) != rules:
+        raise OptionsError(f"the rows show {view_rules(view)}, want {rules}")
+    if rules_from_code(view.code) != rules:
+        raise OptionsError(f"the code {view.code!r} is not the rules chosen")
+    screen = hand.press("fire")
+    if prompt(screen).kind != "title":
+        raise OptionsError(f"{how}: fire/RETURN did not go back to the title:\n"
+                           f"{screen.text()}")
+    fe.rules = rules
+    return view
+
+
+def leave_refused(fe: Frontend, how: str = "keys") -> Screen:
+    """At BID EUCHRE, try to go back (RETURN / fire, then RUN/STOP): both must be refused
+    with the line saying why; returns the screen."""
+    screen = fe.screen()
+    for press in (("joy", "fire") if how == "joystick" else ("key", RETURN), ("key", STOP)):
+        screen = fe.joystick(press[1]) if press[0] == "joy" else fe.key(press[1])
+        if prompt(screen).kind != "options" or prompt(screen).message != REFUSED_NOTE:
+            raise OptionsError(f"{press[1]!r} at BID EUCHRE was not refused:\n{screen.text()}")
+    return screen
+
+
+PRESET_NAMES = {0: "bit93", 1: "web", 2: "standard"}
+
+
+def rules_in_ram(fe: Frontend) -> Rules:
+    """The rules the program will play next, from its memory: the preset chosen
+    (settings_preset) and the core's rules block."""
+    c64 = fe.c64
+    preset = c64.mem[c64.symbols.address("settings_preset")]
+    if preset not in PRESET_NAMES:
+        raise OptionsError(f"settings_preset holds {preset}, not a playable preset")
+    back = {}
+    for label, field in FIELDS:
+        byte = c64.mem[c64.symbols.address(label)]
+        default = getattr(Rules(), field)
+        if isinstance(default, bool):
+            back[field] = bool(byte)
+        elif default in ENUMS:
+            back[field] = next(v for v, b in ENUMS.items()
+                               if b == byte and type(v) is type(default))
+        else:
+            back[field] = byte
+    base = PRESETS[PRESET_NAMES[preset]]
+    return apply_options(base, {k: _plain(v) for k, v in back.items()
+                                if v != getattr(base, k)})
+
+
+def bench(prg: Path | str | None = None) -> dict[str, list[int]]:
+    """Cycles from a key to the end of its screen update on the options screen (as
+    ``python -m tools.frontend --bench`` measures the game's keys), per kind of key."""
+    fe = Frontend(prg)
+    fe.boot()
+    fe.key("O", kind="open")
+    for key, kind in ((RIGHT, "preset, playable to playable"),
+                      (RIGHT, "preset, playable to playable"),
+                      (RIGHT, "preset, to or from BID EUCHRE"),
+                      (RIGHT, "preset, to or from BID EUCHRE"),
+                      (RIGHT, "preset, playable to playable"),
+                      (RIGHT, "preset, playable to playable")):
+        fe.key(key, kind=kind)
+    for _ in ROWS:
+        fe.key(CRSR_DOWN, kind="cursor")
+        fe.key(RIGHT, kind="option")
+        fe.key(LEFT, kind="option")
+    fe.key(RETURN, kind="back to the title")
+    out: dict[str, list[int]] = {}
+    for t in fe.timings:
+        if t.cycles is None:
+            raise OptionsError(f"a {t.kind} key never finished its update")
+        out.setdefault(t.kind, []).append(t.cycles)
+    return out
+
+
+def main() -> int:
+    from .driver import FRAME_CYCLES
+
+    for kind, cycles in bench().items():
+        print(f"{kind:32} {len(cycles):3} keys, worst {max(cycles):,} cycles "
+              f"({max(cycles) / FRAME_CYCLES:.2f} frames)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

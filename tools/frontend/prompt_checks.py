@@ -1,0 +1,245 @@
+"""Keys at South's prompts judged: refusals, the last trick, SPACE held, RUN/STOP, RESTORE.
+
+The keys that must be refused and the message saying why, the last trick's view,
+SPACE held, RUN/STOP in the computer's pause and in the last trick's view, RESTORE
+alone and with RUN/STOP.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyengine.core.cards import suit_of
+from pyengine.core.rulescode import rules_code
+
+from ..machine.screen import COLS, ROWS
+from .checkpoints import engine_last_trick, engine_state
+from .driver import (
+    GAP_FRAMES,
+    HOLD_FRAMES,
+    RETURN,
+    SPACE,
+    STEP_CYCLES,
+    STOP,
+    Frontend,
+    prompt,
+    south_hand,
+)
+from .options_screen import ROWS as OPTION_ROWS
+from .options_screen import open_options, read_options, rules_in_ram, title_code, view_rules
+from .screen_read import (
+    BG_FACE,
+    BG_HILITE,
+    KEYS_BACK,
+    ROW_KEYS,
+    ROW_MSG,
+    SEAT_WORDS,
+    TRICK_COL,
+    TRICK_ROW,
+    Screen,
+)
+from .screen_regions import FELT, HINT, MSG_BID2, TEXT, Cell, Model, canadian
+from .timing import SFX_ERROR, SID_FREQ_HI, south_decides
+from .verdict import Verdict
+
+MSG_KEEP_UPCARD = "KEEP THE UPCARD: DISCARD ANOTHER"
+MSG_DISCARD_TRUMP = "YOU HOLD TRUMP: DISCARD A TRUMP"
+
+
+MSG_CANADIAN = "CANADIAN RULE: YOU MUST GO ALONE"
+MSG_TURNED_DOWN = "THAT SUIT WAS TURNED DOWN"
+MSG_ROUND1_ONLY = "ROUND 1: O ORDER, A ALONE, P PASS"
+MSG_BID2_ALONE = "NAME TRUMP OR PASS (ALONE)"
+
+
+def _refused(fe: Frontend, key: str, kind: str, want: str, buzz: bool = True) -> None:
+    """``key`` at a ``kind`` prompt decides nothing and says ``want`` (with the buzz)."""
+    events, sid = len(fe.events), len(fe.c64.sid_writes)
+    screen = fe.key(key)
+    notes = [w.value for w in fe.c64.sid_writes[sid:] if w.reg == SID_FREQ_HI]
+    if (screen.row(ROW_MSG).strip() != want or len(fe.events) != events
+            or (buzz and SFX_ERROR not in notes) or prompt(screen).kind != kind):
+        raise Verdict(f"{key!r} at {kind} did not say {want!r}"
+                      f"{' with the buzz' if buzz else ''} and change nothing:\n"
+                      f"{screen.text()}")
+
+
+def last_trick_view(before: Screen, events: list[dict]) -> Model:
+    """The screen L shows over a prompt: the prompt's screen (``before``, already
+    checked against pyengine) with the middle showing only the last trick of the
+    reference events (the winner's card on yellow), the message saying who took it
+    (or that no trick has been played) and the keys line ANY KEY: BACK."""
+    m = Model()
+    for i in range(COLS * ROWS):
+        r, c = divmod(i, COLS)
+        ch = before.char(r, c)
+        m.put(r, c, Cell(ch, before.bg(r, c), None if ch == " " else before.colour(r, c)),
+              "unchanged")
+    for r in range(6, 17):
+        for c in range(9, 30):
+            m.put(r, c, FELT, "trick")
+    for c in range(COLS):
+        m.put(ROW_MSG, c, FELT, "message")
+        m.put(ROW_KEYS, c, FELT, "keys")
+    last = engine_last_trick(events)
+    if last is None:
+        m.text(ROW_MSG, 0, "NO TRICK PLAYED YET", TEXT, "message")
+    else:
+        cards, winner = last
+        for seat, card in cards.items():
+            m.card(TRICK_ROW[seat], TRICK_COL[seat], card, "trick",
+                   BG_HILITE if seat == winner else BG_FACE)
+        m.text(ROW_MSG, 0, f"LAST TRICK: {SEAT_WORDS[winner]} TOOK IT", TEXT, "message")
+    m.text(ROW_KEYS, 0, KEYS_BACK, HINT, "keys")
+    return m
+
+
+def refusals(game_number: int):
+    """An on_prompt hook: keys that must decide nothing at South's prompts, each
+    saying why. Discard: each card he may not put away (the upcard, or a non-trump
+    while he holds another trump). Round 1: a suit key; O from the Canadian partner;
+    L (the last trick) and P to go back, which must not pass. Round 2: the
+    turned-down suit; A twice (the message says ALONE, then not)."""
+    def hook(fe: Frontend, p) -> None:
+        game = engine_state(game_number, fe.events)
+        if p.kind == "discard":
+            legal = {a.card for a in game.legal_actions()}
+            for h in south_hand(fe.screen()):
+                if h.card not in legal:
+                    _refused(fe, str(h.slot + 1), "discard", MSG_KEEP_UPCARD
+                             if h.card == game.upcard else MSG_DISCARD_TRUMP)
+        elif p.kind == "bid1":
+            _refused(fe, "S", "bid1", MSG_ROUND1_ONLY)
+            if canadian(game):
+                _refused(fe, "O", "bid1", MSG_CANADIAN)
+            before, events = fe.screen(), len(fe.events)
+            view = fe.key("L")
+            problems = last_trick_view(before, fe.events).problems(view)
+            if problems:
+                raise Verdict("the last trick shown at a round-1 bid: " + "; ".join(problems)
+                              + "\n" + view.text())
+            if fe.key("P") != before or len(fe.events) != events:
+                raise Verdict(f"L, then P, at a round-1 bid did not bring the prompt back "
+                              f"unanswered:\n{fe.screen().text()}")
+        elif p.kind == "bid2":
+            _refused(fe, "SHDC"[suit_of(game.upcard)], "bid2", MSG_TURNED_DOWN)
+            _refused(fe, "A", "bid2", MSG_BID2_ALONE, buzz=False)
+            _refused(fe, "A", "bid2", MSG_BID2, buzz=False)
+    return hook
+
+
+KERNAL_STATUS = 0x90         # ST, just past the BASIC zero page the game saves
+STOP_AFTER_FRAMES = 4        # RUN/STOP pressed this long after South's answer: in a pause
+
+
+SPACE_HELD_FRAMES = 100      # 2 s: the computer plays and South is asked again meanwhile
+
+
+def space_held(fe: Frontend) -> None:
+    """SPACE held 2 s at a prompt answers it once (the first bid or the card under the
+    cursor); its repeats must not answer the next prompt (c64/input.oph begin_prompt)."""
+    c64, before = fe.c64, len(fe.events)
+    c64.run_frames(GAP_FRAMES)
+    c64.hold(SPACE, SPACE_HELD_FRAMES)
+    c64.run_frames(SPACE_HELD_FRAMES + GAP_FRAMES)
+    c64.run_until_idle(STEP_CYCLES)
+    answers = [e for e in fe.events[before:] if south_decides(e)]
+    if len(answers) != 1:
+        raise Verdict(f"SPACE held {SPACE_HELD_FRAMES} frames made {len(answers)} South "
+                      f"decisions, want 1: {answers}")
+
+
+def stack_kept(fe: Frontend, title_sp: int, what: str) -> None:
+    if fe.c64.mpu.sp != title_sp:
+        raise Verdict(f"{what} left the stack at ${fe.c64.mpu.sp:02X}, not ${title_sp:02X} "
+                      f"as on the title before the game")
+
+
+def stop_in_pause(fe: Frontend, title_sp: int) -> None:
+    """At a prompt (at a speed with pauses): RETURN answers (the first bid, PASS, or
+    the card under the cursor, the first legal one), and RUN/STOP pressed while the
+    computer plays on quits to the title at once, from the pause (c64/input.oph
+    stop_check): no event after it."""
+    c64 = fe.c64
+    c64.run_frames(GAP_FRAMES)
+    c64.hold(RETURN, HOLD_FRAMES)
+    c64.run_frames(STOP_AFTER_FRAMES)
+    events = len(fe.events)
+    c64.hold(STOP, HOLD_FRAMES)
+    c64.run_until_idle(STEP_CYCLES)
+    stack_kept(fe, title_sp, "RUN/STOP in the computer's pause")
+    if len(fe.events) != events or prompt(fe.screen()).kind != "title":
+        raise Verdict(f"RUN/STOP while the computer played did not quit to the title at "
+                      f"once ({len(fe.events) - events} events after it):\n"
+                      f"{fe.screen().text()}")
+
+
+def restore_problems(fe: Frontend) -> None:
+    """At a prompt: RESTORE alone changes nothing; RUN/STOP goes to the title, twice
+    (a new game between) with the stack where it was; then, with RUN/STOP held,
+    RESTORE reaches BASIC's READY. with BASIC's zero page and the status byte as they
+    were, and RUN shows the title again (c64/nmi.oph; tests/test_restore.py)."""
+    c64, before, events = fe.c64, fe.screen(), len(fe.events)
+    c64.press_restore()
+    c64.run_frames(10)
+    if c64.at_basic or fe.screen() != before or len(fe.events) != events:
+        raise Verdict(f"RESTORE alone changed the game:\n{fe.screen().text()}")
+    sps = []
+    for _ in range(2):
+        if prompt(fe.key(STOP)).kind != "title":
+            raise Verdict(f"RUN/STOP at a prompt did not go to the title:\n"
+                          f"{fe.screen().text()}")
+        sps.append(c64.mpu.sp)
+        screen = fe.key(RETURN)
+        if prompt(screen).kind not in ("bid1", "bid2", "discard", "play"):
+            raise Verdict(f"RETURN after RUN/STOP did not start a game:\n{screen.text()}")
+    if sps[0] != sps[1]:
+        raise Verdict(f"each RUN/STOP at a prompt leaves the stack lower: ${sps[0]:02X}, "
+                      f"then ${sps[1]:02X}")
+    status_byte = c64.mem[KERNAL_STATUS]
+    c64.press("STOP")
+    c64.run_frames(10)
+    if prompt(fe.screen()).kind != "title":
+        raise Verdict(f"RUN/STOP at a prompt did not go to the title:\n{fe.screen().text()}")
+    c64.press_restore()
+    c64.run_frames(2)
+    if not c64.at_basic:
+        raise Verdict("RUN/STOP + RESTORE did not reach BASIC")
+    if c64.basic_zero_page_problems():
+        raise Verdict(f"BASIC's zero page after RUN/STOP + RESTORE: "
+                      f"{c64.basic_zero_page_problems()[:3]}")
+    if c64.mem[KERNAL_STATUS] != status_byte:
+        raise Verdict(f"RUN/STOP + RESTORE changed the KERNAL's status byte $90: "
+                      f"${status_byte:02X} -> ${c64.mem[KERNAL_STATUS]:02X}")
+    c64.release()
+    c64.basic_run()
+    if prompt(fe.screen()).kind != "title":
+        raise Verdict(f"RUN after RUN/STOP + RESTORE did not show the title:\n"
+                      f"{fe.screen().text()}")
+    if title_code(fe.screen()) != rules_code(fe.rules) or rules_in_ram(fe) != fe.rules:
+        raise Verdict(f"RUN after RUN/STOP + RESTORE did not keep the rules chosen "
+                      f"({rules_code(fe.rules)}):\n{fe.screen().text()}")
+    view = open_options(fe)                # again: the '>' on the preset, the rows kept
+    if fe.rules.name == "standard" and (    # and round the lines both ways
+            read_options(fe.joystick("up")).cursor != len(OPTION_ROWS)
+            or read_options(fe.joystick("down")).cursor != 0):
+        raise Verdict(f"the '>' does not go round the option lines:\n{fe.screen().text()}")
+    if view_rules(view) != fe.rules or prompt(fe.key(RETURN)).kind != "title":
+        raise Verdict(f"the options screen after RUN does not show the rules kept:\n"
+                      f"{fe.screen().text()}")
+
+
+def stop_in_last_trick(prg: Path | str | None) -> None:
+    """RUN/STOP while the last trick (here: NO TRICK PLAYED YET) is shown quits the
+    game, as at any prompt; it must not only close the view."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    fe.start(LAST_TRICK_GAME)
+    fe.key("L")
+    screen = fe.key(STOP)
+    if prompt(screen).kind != "title":
+        raise Verdict(f"RUN/STOP in the last-trick view did not go to the title:\n"
+                      f"{screen.text()}")
+
+
+LAST_TRICK_GAME = 5

@@ -1,0 +1,496 @@
+"""Reading the C64 program's screen: the table, the prompts, the title.
+
+Everything tools/frontend/driver.py knows of the game it reads here, from screen RAM
+($0400) and colour RAM ($D800) only: South's hand (:func:`south_hand`), the
+status rows (:func:`status`), what the program asks (:func:`prompt`), the
+title's options (:func:`title_options`), and the order South's hand is shown
+in (:func:`display_order`, the rule of c64/sort.oph).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pyengine.core.cards import SUIT_SYMBOLS, SUITS, rank_of, suit_of, trump_rank
+
+from ..machine.harness import HarnessError
+from ..machine.screen import COLS, ROWS
+from ..program.charset import screen_to_unicode_table
+
+SCREEN_RAM, COLOR_RAM = 0x0400, 0xD800
+
+# The screen layout (c64/table.oph)
+ROW_STATUS, ROW_INFO, ROW_HAND, ROW_CHOICES, ROW_MSG, ROW_KEYS = 0, 1, 18, 21, 23, 24
+HAND_COLS = (8, 12, 16, 20, 24, 28)
+NAME_ROW, NAME_COL = (17, 9, 3, 9), (17, 1, 17, 33)
+BACKS_ROW, BACKS_COL = (0, 10, 4, 10), (0, 1, 17, 35)
+TRICK_ROW, TRICK_COL = (14, 10, 6, 10), (18, 9, 18, 27)
+UPCARD_ROW, UPCARD_COL = 10, 18
+SEAT_WORDS = ("SOUTH", "WEST", "NORTH", "EAST")
+BG_FELT, BG_FACE, BG_BACK, BG_HILITE = 0, 1, 2, 3      # ECM background of a cell
+COL_BLACK, COL_RED, COL_GREY = 0, 2, 12
+RANK_GLYPHS = "9TJQKA"
+CHIP_W = 3                        # a suit in text: on a white chip of three cells
+SPEEDS = ("NO WAIT", "FAST", "QUICK", "NORMAL", "SLOW")  # the order key 3 cycles them
+
+KEYS_CARDS_TAIL = "/CRSR/JOY+RETURN L=LAST STOP=QUIT"
+
+
+def keys_cards(cards: int) -> str:
+    """The keys line at a card prompt: the numbers of the ``cards`` South holds."""
+    return ("1" if cards == 1 else f"1-{cards}") + KEYS_CARDS_TAIL
+
+
+KEYS_CARDS = keys_cards(6)
+KEYS_BID1_TAIL = "A ALONE L=LAST CRSR+RET"
+KEYS_BID2_TAIL = "NAME  A ALONE  L=LAST"
+
+
+def keys_bid1(south_deals: bool, canadian: bool) -> str:
+    """Round 1's keys line: O only when South may order without going alone, called
+    what row 21 calls it (PICK UP when South deals)."""
+    order = "" if canadian else "O PICK UP " if south_deals else "O ORDER "
+    return f"P PASS {order}{KEYS_BID1_TAIL}"
+
+
+def keys_bid2(turned_down: int) -> str:
+    """Round 2's keys line: the letters of the suits that may be named."""
+    return "P PASS " + "".join(f"{'SHDC'[s]} " for s in range(4) if s != turned_down) \
+        + KEYS_BID2_TAIL
+
+
+KEYS_BID1 = keys_bid1(False, False)
+KEYS_BID2 = keys_bid2(0)
+KEYS_BACK = "ANY KEY: BACK"                # the last trick shown (c64/lasttrick.oph)
+KEYS_GAME_OVER = "P NEW GAME  R REPLAY GAME {game}  T TITLE"
+
+
+def keys_game_over(game: int) -> str:
+    """The game-over keys line: R replays this game number (c64/gameover.oph)."""
+    return KEYS_GAME_OVER.format(game=game)
+
+
+_KEYS_GAME_OVER = re.compile(r"^P NEW GAME  R REPLAY GAME (\d+)  T TITLE$")
+KEYS_RULES = "ANY KEY: NEXT PAGE   RUN/STOP: BACK"
+KEYS_RULES_LAST = "ANY KEY: BACK TO THE TITLE"      # page 3 of 3
+OPTIONS_HEAD = "OPTIONS: THE RULES OF THE GAME"   # row 0 of the options screen (options.oph)
+OPTIONS_NOTE_ROW = 20
+SUIT_WORDS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+
+
+class FrontendError(HarnessError):
+    """The screen does not show what the program should show, or a key did nothing."""
+
+
+# ---- reading the screen ----------------------------------------------------------------
+
+_GLYPHS = screen_to_unicode_table()
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Screen and colour memory at one moment (the program runs in ECM)."""
+
+    codes: tuple[int, ...]
+    colours: tuple[int, ...]
+
+    @classmethod
+    def capture(cls, mem) -> Screen:
+        return cls(tuple(mem[SCREEN_RAM:SCREEN_RAM + COLS * ROWS]),
+                   tuple(c & 0x0F for c in mem[COLOR_RAM:COLOR_RAM + COLS * ROWS]))
+
+    def char(self, row: int, col: int) -> str:
+        return _GLYPHS[self.codes[row * COLS + col] & 0x3F]
+
+    def bg(self, row: int, col: int) -> int:
+        return self.codes[row * COLS + col] >> 6
+
+    def colour(self, row: int, col: int) -> int:
+        return self.colours[row * COLS + col]
+
+    def row(self, row: int) -> str:
+        return "".join(self.char(row, c) for c in range(COLS))
+
+    def text(self) -> str:
+        return "\n".join(self.row(r) for r in range(ROWS))
+
+    def chip_at(self, row: int, col: int) -> int | None:
+        """The suit on a white chip whose three cells start at (row, col) (c64/chip.oph:
+        a blank white cell each side of the suit glyph, in its red or black), or None
+        when the middle cell is no suit."""
+        suit = self.char(row, col + 1)
+        if suit not in SUIT_SYMBOLS:
+            return None
+        s = SUIT_SYMBOLS.index(suit)
+        want = COL_RED if s in (1, 2) else COL_BLACK
+        cells = [(self.char(row, c), self.bg(row, c)) for c in range(col, col + CHIP_W)]
+        if cells != [(" ", BG_FACE), (suit, BG_FACE), (" ", BG_FACE)] \
+                or self.colour(row, col + 1) != want:
+            raise FrontendError(f"the suit {suit} at row {row} column {col + 1} is not on a "
+                                f"white chip in its colour: {cells}, colour "
+                                f"{self.colour(row, col + 1)}\n{self.text()}")
+        return s
+
+    def card_at(self, row: int, col: int, dim: bool = False) -> int | None:
+        """The face-up card whose 3x3 picture starts at (row, col), or None (no face there).
+
+        Rank glyph top left and bottom right, suit glyph in the middle, all in the
+        suit's colour (red hearts and diamonds, black spades and clubs); ``dim``: all
+        in grey (the upcard turned down in round 2).
+        """
+        if self.bg(row, col) not in (BG_FACE, BG_HILITE):
+            return None
+        rank, suit = self.char(row, col), self.char(row + 1, col + 1)
+        if rank not in RANK_GLYPHS or suit not in SUIT_SYMBOLS:
+            raise FrontendError(f"a card face at row {row} column {col} shows {rank!r} "
+                                f"{suit!r}\n{self.text()}")
+        s = SUIT_SYMBOLS.index(suit)
+        want = COL_GREY if dim else COL_RED if s in (1, 2) else COL_BLACK
+        for r, c in ((row, col), (row + 1, col + 1), (row + 2, col + 2)):
+            if self.colour(r, c) != want:
+                raise FrontendError(f"card {rank}{SUITS[s]} at row {row} column {col}: cell "
+                                    f"({r},{c}) has colour {self.colour(r, c)}, not {want}")
+        if self.char(row + 2, col + 2) != rank:
+            raise FrontendError(f"card at row {row} column {col}: bottom rank differs")
+        return s * 6 + RANK_GLYPHS.index(rank)
+
+
+@dataclass(frozen=True)
+class HandCard:
+    slot: int
+    card: int          # pyengine / 6502 card code
+    selected: bool     # under South's cursor (yellow face)
+
+
+# The order of the suits after trump in South's hand on screen (c64/sort.oph):
+# ♠ ♥ ♣ ♦, black and red in turn.
+SUIT_DISPLAY_ORDER = (0, 1, 3, 2)
+
+
+def display_key(card: int, trump: int | None) -> tuple[int, int]:
+    """Where a card goes in South's hand on screen: (group, place in the group).
+
+    Once trump is known the trumps come first, from the right bower down (right,
+    left, A, K, Q, 10, 9); then the other suits in SUIT_DISPLAY_ORDER, each from
+    the ace down (the left bower is not in its printed suit). Before trump is
+    known, every suit is a group of its own."""
+    if trump is not None and trump_rank(card, trump) >= 0:
+        return 0, 6 - trump_rank(card, trump)
+    return 1 + SUIT_DISPLAY_ORDER.index(suit_of(card)), 5 - rank_of(card)
+
+
+def display_order(hand, trump: int | None) -> list[int]:
+    """South's cards in the order the screen shows them (the core keeps them as dealt)."""
+    return sorted(hand, key=lambda c: display_key(c, trump))
+
+
+def south_hand(screen: Screen) -> list[HandCard]:
+    """South's cards, rows 18-20, left to right (``slot`` is the screen position:
+    the card above key slot+1; see display_order for the order)."""
+    hand = []
+    for slot, col in enumerate(HAND_COLS):
+        card = screen.card_at(ROW_HAND, col)
+        if card is None:
+            break
+        hand.append(HandCard(slot, card, screen.bg(ROW_HAND, col) == BG_HILITE))
+    return hand
+
+
+@dataclass(frozen=True)
+class Status:
+    game: int
+    total: tuple[int, int]
+    trump: int | None = None          # suit, once a hand is made
+    maker: int | None = None
+    alone: bool = False
+    tricks: tuple[int, int] | None = None
+
+
+_ROW0 = re.compile(r"^GAME (\d+) +EUCHRE 64 +WE (\d+) THEY (\d+) *$")
+_ROW1 = re.compile(r"^TRUMP  (.)  BY (SOUTH|WEST|NORTH|EAST)( ALONE)? +TRICKS (\d)-(\d) *$")
+TRUMP_CHIP_COL = 6                # row 1: "TRUMP " then the trump's chip
+
+
+def status(screen: Screen) -> Status:
+    """Rows 0 and 1: game number and score; trump, makers, ALONE and tricks."""
+    m = _ROW0.match(screen.row(ROW_STATUS))
+    if not m:
+        raise FrontendError(f"row 0 is not a status line: {screen.row(ROW_STATUS)!r}")
+    game, we, they = (int(g) for g in m.groups())
+    info = screen.row(ROW_INFO)
+    if not info.strip():
+        return Status(game, (we, they))
+    m1 = _ROW1.match(info)
+    if not m1 or screen.chip_at(ROW_INFO, TRUMP_CHIP_COL) is None:
+        raise FrontendError(f"row 1 is not a trump line: {info!r}")
+    return Status(game, (we, they), SUIT_SYMBOLS.index(m1.group(1)),
+                  SEAT_WORDS.index(m1.group(2)), bool(m1.group(3)),
+                  (int(m1.group(4)), int(m1.group(5))))
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the screen asks for. kind: title, number, rules, options, bid1, bid2, discard,
+    play,
+    last_trick (the last trick shown over a prompt), game_over, or None (nothing
+    recognised)."""
+
+    kind: str | None
+    message: str = ""
+    choices: tuple[tuple, ...] = ()   # bids: engine-style tuples, in screen order
+    selected: int | None = None       # bids: the choice under the cursor
+
+
+_CHOICE = re.compile(r"([ >])(PASS|ORDER UP|PICK UP|ALONE)")
+
+
+def bid_choices(screen: Screen, bid_round: int) -> tuple[tuple[tuple, ...], int | None]:
+    """Row 21 while bidding: the choices as ('pass',) / ('order', alone) / ('name', suit,
+    alone), and which one the '>' marks. Each choice is a cursor cell (' ' or '>') and
+    its words, then a gap. Round 2 names a suit on a white chip (``chip_at``), ALONE
+    after it in the same choice; the alone bid right after the same suit's bid shares
+    that bid's chip and follows it with no gap (c64/hooks.oph draw_choices)."""
+    text = screen.row(ROW_CHOICES).rstrip()
+    choices: list[tuple] = []
+    selected, pos = None, 1
+    while pos < len(text):
+        if text[pos] == ">":
+            selected = len(choices)
+        elif text[pos] != " ":
+            raise FrontendError(f"row 21: no cursor cell at column {pos}: {text!r}")
+        chip = screen.chip_at(ROW_CHOICES, pos + 1) if bid_round == 2 else None
+        if chip is not None:
+            pos += 1 + CHIP_W
+            alone = text.startswith("ALONE", pos)
+            choices.append(("name", chip, alone))
+            pos += 5 * alone
+            if not alone and text.startswith(("ALONE", ">ALONE", " ALONE"), pos):
+                continue                           # its alone bid shares the chip
+            pos += 1
+            continue
+        m = _CHOICE.match(text, pos)
+        if not m or (m.group(2) == "ALONE" and bid_round == 2
+                     and (not choices or choices[-1][0] != "name" or choices[-1][2])):
+            raise FrontendError(f"row 21 is not a list of bids: {text!r}")
+        label = m.group(2)
+        if label == "PASS":
+            choices.append(("pass",))
+        elif bid_round == 1:
+            choices.append(("order", label == "ALONE"))
+        else:
+            choices.append(("name", choices[-1][1], True))
+        pos = m.end() + 1
+    return tuple(choices), selected
+
+
+# The standard options' questions (c64/asks.oph): keys, question and the two answers
+# on row 21 by kind, "no" first (pyengine's REDEAL_ACTIONS / DEFEND_ACTIONS order)
+KEYS_TWO_WAY = "N NO  Y YES  L=LAST  CRSR/JOY+RETURN"
+MSG_ASK_DEFEND = "DEFEND ALONE? (YOUR PARTNER SITS OUT)"
+MSG_ASK_REDEAL = {"farmers_hand": "FARMER'S HAND: ASK FOR A NEW DEAL?",
+                  "no_ace_no_face_no_trump": "NO ACE NO FACE NO TRUMP: NEW DEAL?"}
+TWO_WAY_WORDS = {"redeal": ("KEEP", "NEW DEAL"), "defend": ("WITH PARTNER", "ALONE")}
+TWO_WAY_GAP = 3
+
+
+def two_way_choices(screen: Screen, kind: str) -> int | None:
+    """Row 21 at a two-way question: which answer (0 no, 1 yes) the '>' marks; a row
+    that is not the two answers is a FrontendError."""
+    no, yes = TWO_WAY_WORDS[kind]
+    text = screen.row(ROW_CHOICES).rstrip()
+    gap = " " * TWO_WAY_GAP
+    for selected, row in ((0, f" >{no}{gap} {yes}"), (1, f"  {no}{gap}>{yes}")):
+        if text == row:
+            return selected
+    raise FrontendError(f"row 21 is not the answers {no}/{yes}: {text!r}")
+
+
+def prompt(screen: Screen) -> Prompt:
+    keys, msg = screen.row(ROW_KEYS).strip(), screen.row(ROW_MSG).strip()
+    if keys == KEYS_TWO_WAY:
+        # the kind by its answers on row 21 (the question is judged by the message's)
+        kind = "defend" if TWO_WAY_WORDS["defend"][0] in screen.row(ROW_CHOICES) else "redeal"
+        return Prompt(kind, msg, (("no",), ("yes",)), two_way_choices(screen, kind))
+    if keys in {keys_cards(n) for n in range(1, 7)}:
+        discard = msg.startswith(("YOUR DISCARD", "KEEP THE UPCARD", "YOU HOLD TRUMP"))
+        return Prompt("discard" if discard else "play", msg)
+    bid1 = keys.startswith("P PASS ") and keys.endswith(KEYS_BID1_TAIL)
+    if bid1 or (keys.startswith("P PASS ") and keys.endswith(KEYS_BID2_TAIL)):
+        rnd = 1 if bid1 else 2
+        choices, selected = bid_choices(screen, rnd)
+        return Prompt(f"bid{rnd}", msg, choices, selected)
+    if keys == KEYS_BACK:
+        return Prompt("last_trick", msg)
+    if _KEYS_GAME_OVER.match(keys):
+        return Prompt("game_over", msg)
+    if keys in (KEYS_RULES, KEYS_RULES_LAST):
+        return Prompt("rules", msg)
+    if screen.row(0).strip() == OPTIONS_HEAD:
+        return Prompt("options", screen.row(OPTIONS_NOTE_ROW).strip())
+    if screen.row(11)[MENU_TEXT_COL:].startswith("1  START"):
+        if title_number_line(screen).startswith("GAME NUMBER?"):
+            return Prompt("number", title_number_line(screen))
+        return Prompt("title", msg)
+    return Prompt(None, msg)
+
+
+# The title's menu in joystick order (c64/title.oph menu_row/menu_col): where the
+# '>' stands before each item.
+MENU_ITEMS = ("start", "rules", "speed", "number", "sound", "demo", "options")
+MENU_CELLS = ((11, 7), (12, 7), (13, 7), (14, 7), (16, 7), (17, 7), (18, 7))
+MENU_TEXT_COL = 8                 # rows 11-14: the items' text, after the '>' column
+
+
+def menu_cursor(screen: Screen) -> str | None:
+    """The title's menu item the joystick's '>' points at (None: no '>' shown)."""
+    at = [item for item, (r, c) in zip(MENU_ITEMS, MENU_CELLS, strict=True)
+          if screen.char(r, c) == ">"]
+    if len(at) > 1:
+        raise FrontendError(f"the title shows {len(at)} menu cursors:\n{screen.text()}")
+    return at[0] if at else None
+
+
+def title_number_line(screen: Screen) -> str:
+    """Row 14 of the title without the menu cursor: '4  GAME NUMBER 123' or, while it is
+    typed, 'GAME NUMBER? 12-'."""
+    return screen.row(14)[MENU_TEXT_COL:].strip()
+
+
+def title_options(screen: Screen) -> dict:
+    """The title's options: row 13 '3  SPEED NORMAL', row 16 'S  SOUND ON', row 17
+    'D  DEMO OFF' (a '>' may stand in the blank before each)."""
+    rows = {r: screen.row(r)[MENU_TEXT_COL:].rstrip() for r in (13, 16, 17)}
+    speed = re.fullmatch(r"3  SPEED (" + "|".join(SPEEDS) + ")", rows[13])
+    sound = re.fullmatch(r"S  SOUND (ON|OFF)", rows[16])
+    demo = re.fullmatch(r"D  DEMO (ON|OFF)", rows[17])
+    if not (speed and sound and demo):
+        raise FrontendError(f"rows 13, 16, 17 are not the options: {list(rows.values())!r}")
+    return {"speed": speed.group(1), "sound": sound.group(1) == "ON",
+            "demo": demo.group(1) == "ON"}
+
+
+@dataclass(frozen=True)
+class LastTrick:
+    """The last trick shown over a South prompt (L or joystick up)."""
+
+    cards: dict[int, int]          # seat -> card, as drawn at the seats' trick places
+    winner: int | None             # the seat whose card is on yellow, named on row 23
+    message: str
+
+
+_LAST = re.compile(r"^LAST TRICK: (SOUTH|WEST|NORTH|EAST) TOOK IT$")
+
+
+def last_trick(screen: Screen) -> LastTrick:
+    """Read the last-trick view: the cards at the four trick places, the highlighted
+    one, and the message ('LAST TRICK: WEST TOOK IT' or 'NO TRICK PLAYED YET')."""
+    msg = screen.row(ROW_MSG).strip()
+    cards, lit = {}, []
+    for seat in range(4):
+        card = screen.card_at(TRICK_ROW[seat], TRICK_COL[seat])
+        if card is not None:
+            cards[seat] = card
+            if screen.bg(TRICK_ROW[seat], TRICK_COL[seat]) == BG_HILITE:
+                lit.append(seat)
+    if msg == "NO TRICK PLAYED YET":
+        if cards:
+            raise FrontendError(f"no last trick, yet cards are shown:\n{screen.text()}")
+        return LastTrick({}, None, msg)
+    m = _LAST.match(msg)
+    if not m or lit != [SEAT_WORDS.index(m.group(1))]:
+        raise FrontendError(f"the last trick says {msg!r}, the yellow card is at "
+                            f"{lit}:\n{screen.text()}")
+    return LastTrick(cards, lit[0], msg)
+
+
+# ---- the game-over screen (c64/gameover.oph, c64/sheet.oph) ---------------------------
+
+BIG_ROW, BIG_ROWS = 2, 5          # the winner in big letters: rows 2-6
+# The big letters as the C64 draws them (c64/gameover.oph big_font): a white cell for
+# each '#', one blank column between letters.
+BIG_FONT = {
+    "W": ("#...#", "#...#", "#.#.#", "#.#.#", ".#.#."),
+    "E": ("###", "#..", "##.", "#..", "###"),
+    "T": ("###", ".#.", ".#.", ".#.", ".#."),
+    "H": ("#.#", "#.#", "###", "#.#", "#.#"),
+    "Y": ("#.#", "#.#", ".#.", ".#.", ".#."),
+    "I": ("###", ".#.", ".#.", ".#.", "###"),
+    "N": ("#..#", "##.#", "#.##", "#..#", "#..#"),
+    " ": ("..", "..", "..", "..", ".."),
+}
+
+
+def big_picture(word: str) -> list[str]:
+    """``word`` in big letters, centred in 40 columns: five rows of '#' (a white cell)
+    and '.' (felt)."""
+    rows = [".".join(BIG_FONT[ch][r] for ch in word) for r in range(BIG_ROWS)]
+    left = (COLS - len(rows[0])) // 2
+    return ["." * left + row + "." * (COLS - left - len(row)) for row in rows]
+
+
+def big_word(screen: Screen) -> str | None:
+    """The word rows 2-6 show in big letters: 'WE WIN' or 'THEY WIN' (each exactly as
+    big_picture draws it: white cells on the felt, nothing else), or None."""
+    shown = ["".join("#" if screen.bg(BIG_ROW + r, c) == BG_FACE and screen.char(
+        BIG_ROW + r, c) == " " else "." if screen.bg(BIG_ROW + r, c) == 0 and screen.char(
+        BIG_ROW + r, c) == " " else "?" for c in range(COLS)) for r in range(BIG_ROWS)]
+    for word in ("WE WIN", "THEY WIN"):
+        if shown == big_picture(word):
+            return word
+    return None
+
+
+SHEET_HEAD_ROW, SHEET_ROW, SHEET_MAX = 7, 8, 16
+SHEET_HEAD = "NO TRUMP MAKER         TRICKS     POINTS"
+SHEET_TRUMP_COL = 4               # the trump's chip
+RESULTS = ("", "EUCHRED", "MARCH")
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One hand of the score sheet; trump None = all passed (then only its number)."""
+
+    hand: int
+    trump: int | None = None
+    maker: int | None = None
+    alone: bool = False
+    tricks: int = 0                  # the makers'
+    result: str = ""                 # EUCHRED (the other team scored) or MARCH (all five)
+    team: int = 0                    # who scored: 0 WE, 1 THEY
+    points: int = 0
+
+
+def _result(word: str) -> str:
+    if word not in RESULTS:
+        raise ValueError(word)
+    return word
+
+
+def score_sheet(screen: Screen) -> list[SheetRow]:
+    """The hands the game-over screen's score sheet shows, top to bottom:
+    " 4  [♥]  SOUTH  ALONE  2 EUCHRED  THEY 2" (c64/sheet.oph)."""
+    if screen.row(SHEET_HEAD_ROW).strip() != SHEET_HEAD:
+        raise FrontendError(f"no score sheet heads on row {SHEET_HEAD_ROW}:\n{screen.text()}")
+    rows = []
+    for r in range(SHEET_ROW, SHEET_ROW + SHEET_MAX):
+        line = screen.row(r)
+        if not line.strip():
+            break
+        try:
+            hand = int(line[0:2])
+            if line[4:].rstrip() == "ALL PASSED":
+                rows.append(SheetRow(hand))
+                continue
+            trump = screen.chip_at(r, SHEET_TRUMP_COL)
+            team_word, points = line[34:].split()
+            if trump is None or line[2:4] + line[7:9] + line[14:16] + line[21:23] != " " * 8:
+                raise ValueError
+            rows.append(SheetRow(hand, trump, SEAT_WORDS.index(line[9:14].strip()),
+                                 {"ALONE": True, "": False}[line[16:21].strip()],
+                                 int(line[23]), _result(line[25:34].strip()),
+                                 ("WE", "THEY").index(team_word), int(points)))
+        except ValueError:
+            raise FrontendError(f"row {r} is not a hand of the score sheet: {line!r}") \
+                from None
+    return rows

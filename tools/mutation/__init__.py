@@ -1,0 +1,1 @@
+"""Mutation testing: single-instruction mutants of euchre.prg and the judges that kill them."""

@@ -1,0 +1,180 @@
+"""Judges for tools/mutation/mutants.py, and the worker pool that runs them with a timeout.
+
+A judge takes a mutant's .prg (its .map beside it) and returns None if the mutant
+survived or a short reason if it was killed. Judges are chosen per folder:
+
+* ``asm``: the cross-check exactly as CI runs it (tools/gamecore/ci_plan.py: the same
+  games, human modes and power-on RAM patterns), stopping at the first mismatch;
+* ``c64``: ``tools.frontend.judge.judge_prg`` if that module exists, else the
+  front-end end-to-end driver (tools/frontend/driver.py, as tests/test_frontend.py uses
+  it) on a few typed game numbers.
+
+Each mutant is judged in its own forked process; one that uses more than the
+timeout in CPU seconds (so a loaded machine does not make a slow survivor look
+hung), or runs ten times as long by the clock, is killed and counts as killed
+("timeout": a hang).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import math
+import multiprocessing
+import random
+import resource
+import signal
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+
+# imported before any fork, so a worker never reads a source edited while a run goes on
+from ..frontend.checkpoints import check_game_over, check_identity
+from ..frontend.driver import Frontend
+from ..frontend.play import back_to_title, play
+from ..gamecore import ci_plan, primitives
+from ..machine.harness import C64
+from .mutants import Mutant, Verdict, write_mutant
+
+Judge = Callable[[Path], "str | None"]
+FRONTEND_GAMES = (7, 4711)                     # typed game numbers for the default c64/ judge
+WALL_FACTOR = 10                               # clock seconds per CPU second allowed
+TIMEOUT_CPU = "timeout: used {:g} s of CPU (a hang)"
+TIMEOUT_WALL = "timeout: still running after {:g} s (a hang)"
+
+
+class _Differs(Exception):
+    """A primitive's check found a difference: judging stops there."""
+
+
+def judge_asm(prg: Path) -> str | None:
+    """CI's checks of the game core on ``prg``: the cross-check plan, then (if every
+    game is identical to pyengine's) the rules block's Bit #93 default and the rules
+    primitives at CI's sizes (tests/test_primitives.py). None: all pass."""
+    found = ci_plan.check_plan(prg)
+    if found is not None:
+        run, m = found
+        c64 = m.c64_event or {}
+        what = c64.get("fault") or f"6502 {m.c64_event} vs pyengine {m.py_event}"
+        return f"cross-check ({run.name}) game {m.seed} event {m.index}: {what}"
+    problem = ci_plan.default_rules_problem(prg)     # the rules block's Bit #93 default
+    if problem is not None:
+        return problem
+
+    def stop_at_a_difference(report: primitives.Report) -> None:
+        if not report.ok:
+            raise _Differs(f"primitives: {report.first}")
+
+    try:
+        primitives.run_all(C64(prg, prg.with_suffix(".map")), progress=stop_at_a_difference)
+    except _Differs as exc:
+        return str(exc)
+    return None
+
+
+def judge_c64_default(prg: Path) -> str | None:
+    """The front-end end-to-end driver: typed games, South random, screen and events
+    checked against pyengine at every prompt (tests/test_frontend.py's check)."""
+    try:
+        fe = Frontend(prg)
+        fe.boot()
+        for seed in FRONTEND_GAMES:
+            played = play(fe, seed, random.Random(seed))
+            check_identity(played)
+            check_game_over(played)
+            back_to_title(fe)
+    except Exception as exc:           # any failure of the driver's checks is a kill
+        return f"front end: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+    return None
+
+
+def judge_c64(prg: Path) -> str | None:
+    """tools/frontend/judge.py's judge (owned by the front-end work) if it exists."""
+    if _FRONTEND_CHECK is None:
+        return judge_c64_default(prg)
+    return _FRONTEND_CHECK.judge_prg(prg)
+
+
+_FRONTEND_CHECK = (importlib.import_module("..frontend.judge", __package__)
+                   if importlib.util.find_spec("..frontend.judge", __package__) else None)
+
+
+JUDGES: dict[str, Judge] = {"asm": judge_asm, "c64": judge_c64}
+
+
+@dataclass(frozen=True)
+class JudgeSettings:
+    timeout: float = 120.0
+    jobs: int = 2
+    judges: dict[str, Judge] | None = None     # by folder; None: JUDGES
+
+
+def _child(prg: str, mutant: Mutant, judge: Judge, tmp: str, conn: Connection,
+           cpu_seconds: float) -> None:
+    limit = max(1, math.ceil(cpu_seconds))
+    resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 5))    # SIGXCPU past it
+    try:
+        path = write_mutant(Path(prg), mutant, Path(tmp) / f"m{mutant.address:04x}.prg")
+        try:
+            reason = judge(path)
+        except Exception as exc:       # a crash of the checks on this mutant is a kill
+            reason = f"{type(exc).__name__}: {exc}"
+        conn.send(reason)
+    finally:
+        conn.close()
+
+
+def judge_all(prg: Path, mutants: list[Mutant], settings: JudgeSettings,
+              progress: Callable[[int, Verdict], None] | None = None) -> list[Verdict]:
+    """Judge every mutant, ``settings.jobs`` at a time; verdicts in the mutants' order."""
+    judges = settings.judges or JUDGES
+    ctx = multiprocessing.get_context("fork")
+    verdicts: dict[int, Verdict] = {}
+    todo = list(enumerate(mutants))
+    running: dict[Connection, tuple[int, multiprocessing.process.BaseProcess, float]] = {}
+    with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
+        try:
+            while todo or running:
+                while todo and len(running) < settings.jobs:
+                    i, m = todo.pop(0)
+                    sub = Path(tmp) / str(i)
+                    sub.mkdir()
+                    recv, send = ctx.Pipe(duplex=False)
+                    proc = ctx.Process(target=_child, args=(str(prg), m, judges[m.folder],
+                                                            str(sub), send, settings.timeout))
+                    proc.start()
+                    send.close()
+                    running[recv] = (i, proc, time.monotonic())
+                ready = wait(list(running), timeout=1.0)
+                now = time.monotonic()
+                for conn, (i, proc, start) in list(running.items()):
+                    reason: str | None
+                    if conn in ready:
+                        try:
+                            reason = conn.recv()
+                        except EOFError:
+                            proc.join()
+                            reason = (TIMEOUT_CPU.format(settings.timeout)
+                                      if proc.exitcode == -signal.SIGXCPU else
+                                      f"the judge process died (exit code {proc.exitcode})")
+                    elif now - start > settings.timeout * WALL_FACTOR:
+                        proc.kill()
+                        reason = TIMEOUT_WALL.format(settings.timeout * WALL_FACTOR)
+                    else:
+                        continue
+                    proc.join()
+                    conn.close()
+                    del running[conn]
+                    v = Verdict(mutants[i], reason, now - start)
+                    verdicts[i] = v
+                    if progress:
+                        progress(len(verdicts), v)
+        finally:
+            for conn, (_i, proc, _s) in running.items():
+                proc.kill()
+                proc.join()
+                conn.close()
+    return [verdicts[i] for i in range(len(mutants))]

@@ -1,0 +1,78 @@
+"""pyengine alongside a game in VICE: South's moves one at a time, what each prompt must show.
+
+The others play as RefPlayer(); :func:`position_problems` says what differs between
+a South prompt on VICE's screen and pyengine's position.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pyengine.core.game import Action, GameState
+from pyengine.core.rules import BIT93
+from pyengine.players.player import RefPlayer
+
+from ..frontend.checkpoints import check_screen
+from ..frontend.driver import FrontendError, Screen, prompt
+from ..frontend.play import _bid_tuple
+
+
+class EngineGame:
+    """pyengine's game: South's moves given one at a time, the others RefPlayer()."""
+
+    def __init__(self, seed: int) -> None:
+        self.game = GameState.new(BIT93, seed)
+        self.ref = RefPlayer()
+        self._advance()
+
+    def _advance(self) -> None:
+        while not self.game.over and self.game.turn != 0:
+            self.game.apply(self.ref.decide(self.game.view(self.game.turn)))
+
+    def south(self, action: Action) -> None:
+        self.game.apply(action)
+        self._advance()
+
+
+def game_length(seed: int, choices_seed: int) -> tuple[int, int]:
+    """(hands, South decisions) of a game with South's random choices from ``choices_seed``."""
+    eng, rng, decisions = EngineGame(seed), random.Random(choices_seed), 0
+    while not eng.game.over:
+        eng.south(rng.choice(eng.game.legal_actions()))
+        decisions += 1
+    return eng.game.hand_no, decisions
+
+
+def prompt_message(game: GameState) -> tuple[str, ...]:
+    """Row 23 as the program draws it when it starts waiting for South's decision."""
+    kind = game.phase.value
+    if kind == "play":
+        return ("YOUR PLAY",) if game.trick else ("YOUR LEAD",)
+    if kind == "discard":
+        return ("YOUR DISCARD (FACE DOWN)",)
+    if kind == "bid1":
+        return ("CANADIAN RULE: ORDER ONLY ALONE",) if game.must_go_alone(0) else (
+            "YOUR BID: TAKE THE UPCARD'S SUIT?",)
+    return ("NAME TRUMP OR PASS",)
+
+
+def position_problems(screen: Screen, game: GameState, seed: int) -> list[str]:
+    """What differs between a South prompt on screen and pyengine (empty: it is right).
+
+    Row 23 must be the prompt's own message: the program draws it just before it waits
+    for the key, and until then rows 21-24 may still show the last prompt's keys while the
+    table already shows the position (a key pressed then is dropped by the pause)."""
+    try:
+        p = prompt(screen)
+        if p.kind != game.phase.value:
+            return [f"the screen asks {p.kind}, pyengine {game.phase.value}"]
+        problems = check_screen(screen, game, seed)
+    except FrontendError as exc:
+        return [str(exc).splitlines()[0]]
+    if p.message not in prompt_message(game):
+        problems.append(f"row 23 says {p.message!r}, not {' / '.join(prompt_message(game))!r}")
+    if p.kind.startswith("bid"):
+        want = tuple(_bid_tuple(a, game.bid_round) for a in game.legal_actions())
+        if p.choices != want:
+            problems.append(f"row 21 offers {p.choices}, pyengine {want}")
+    return problems

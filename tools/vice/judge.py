@@ -1,0 +1,443 @@
+"""Real VICE x64sc as a judge: whole games of build/euchre.prg played by a person's keys.
+
+A game is played in VICE (../shared/vice, see :mod:`tools.vice.run`) only through the
+keyboard, with a person's timing: every key is held 2-12 frames (SPACE and the cursor keys
+2-10: the KERNAL repeats them once held about 15 frames) and let go for 2-8 frames, drawn by a
+seeded ``random.Random`` (``hands``), and the next key comes only once the screen shows the
+effect of the last one, as a player waits to see it. Key-down and key-up are DOM events sent
+inside the page, counted in the core's frames, so a hold is exact to a frame; the hold each key
+really had is recorded.
+South's decisions are random legal moves from a second generator (``choices``), so a game's
+length is known before it is played (:func:`~tools.vice.engine_side.game_length`).
+
+What is judged is read from VICE's screen RAM and colour RAM only (``Vice.mem()``), with
+tools/frontend/driver.py's readers. pyengine plays the same game alongside (seat 0 = South's
+choices, seats 1-3 ``RefPlayer``): at every South prompt the screen must show the engine's position
+(:func:`tools.frontend.checkpoints.check_screen` plus the bids offered), and the game-over
+screen its result. Then :func:`replay_in_harness` types the same keys, with the same hold
+times, into the harness (``tools.frontend.driver.Frontend``) and requires the screens at
+those prompts to be the same cell for cell (screen codes and colours), and the harness's
+6502 events to equal pyengine's game.
+
+    python -m tools.vice.judge [--seed N] [--d64] [--speed FAST]   # one game, with times
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pyengine.core.game import Action, BidAction, GameState
+
+from ..frontend.checkpoints import engine_events, first_difference, south_actions
+from ..frontend.driver import (
+    LEFT,
+    RETURN,
+    RIGHT,
+    SPACE,
+    FrontendError,
+    Prompt,
+    Screen,
+    big_word,
+    prompt,
+    south_hand,
+    status,
+    title_options,
+)
+from ..frontend.play import _bid_tuple
+from .engine_side import EngineGame, position_problems
+from .run import ROOT, running
+
+PRG = Path(os.environ.get("EUCHRE_PRG") or ROOT / "build" / "euchre.prg")   # .map beside it
+D64 = PRG.with_suffix(".d64")
+HOLD = (2, 12)              # frames a key is held
+HOLD_REPEATING = (2, 10)    # SPACE and the cursor keys: the KERNAL repeats them from ~15 frames
+REPEATING = (SPACE, RIGHT, LEFT)
+GAP = (2, 8)                # frames it is let go before the program is looked at again
+PROMPT_TIMEOUT_S = 90.0     # wall clock to wait for the screen a key should bring
+STALE_FRAMES = 150          # a wrong screen unchanged this long (3 s) is the program's answer
+
+# frontend keys (text character or PETSCII code) -> DOM KeyboardEvent (code, key, keyCode);
+# VICE's symbolic keymap turns them into C64 keys (RUN/STOP = Escape)
+_DOM: dict[str | int, tuple[str, str, int]] = {
+    RETURN: ("Enter", "Enter", 13), SPACE: ("Space", " ", 32),
+    RIGHT: ("ArrowRight", "ArrowRight", 39), LEFT: ("ArrowLeft", "ArrowLeft", 37),
+    0x03: ("Escape", "Escape", 27), '"': ("Quote", '"', 222), ",": ("Comma", ",", 188)}
+
+# one press, inside the page: key-down, wait until the core has run `hold` frames, key-up
+_PRESS_JS = """(async () => {
+  const g = window.EJS_emulator.gameManager;
+  const t = document.querySelector('#game canvas') || document;
+  const ev = (type) => t.dispatchEvent(new KeyboardEvent(type, {code: '%(code)s',
+    key: '%(key)s', keyCode: %(kc)d, which: %(kc)d, shiftKey: %(shift)s, bubbles: true,
+    cancelable: true}));
+  const sh = (type) => { if (%(shift)s) t.dispatchEvent(new KeyboardEvent(type, {
+    code: 'ShiftLeft', key: 'Shift', keyCode: 16, which: 16, bubbles: true})); };
+  const frames = async (n) => { const s = g.getFrameNum();
+    while (g.getFrameNum() < s + n) await new Promise(r => setTimeout(r, 1)); };
+  if (%(shift)s) { sh('keydown'); await frames(SHIFT_LEAD); }
+  ev('keydown');
+  const f0 = g.getFrameNum();
+  await frames(%(hold)d);
+  ev('keyup');
+  const f1 = g.getFrameNum();
+  if (%(shift)s) { await frames(SHIFT_LEAD); sh('keyup'); }
+  return [f0, f1];
+})()""".replace("SHIFT_LEAD", "2")
+# SHIFT goes down 2 frames before the key and up 2 frames after it: pressed in the same
+# instant, a KERNAL scan could see the key without SHIFT (CI typed LOAD2EUCHRE once
+# instead of LOAD"EUCHRE on a loaded machine), as a person's fingers never do.
+
+
+def dom_key(key: str | int) -> tuple[str, str, int]:
+    if key in _DOM:
+        return _DOM[key]
+    if isinstance(key, str) and len(key) == 1 and key.isalpha():
+        return "Key" + key.upper(), key.lower(), ord(key.upper())
+    if isinstance(key, str) and len(key) == 1 and key.isdigit():
+        return "Digit" + key, key, ord(key)
+    raise ValueError(f"no VICE key for {key!r}")
+
+
+class JudgeError(FrontendError):
+    """Real VICE showed something else than pyengine (or the harness) for the same keys."""
+
+
+@dataclass(frozen=True)
+class Press:
+    key: str | int          # as tools.frontend.driver types it
+    hold: int               # frames held down
+
+
+@dataclass
+class Checkpoint:
+    presses: int            # keys pressed before this screen (in the game's list)
+    kind: str
+    screen: Screen
+
+
+@dataclass
+class ViceGame:
+    seed: int
+    speed: str
+    media: str
+    presses: list[Press] = field(default_factory=list)     # from the title on
+    checkpoints: list[Checkpoint] = field(default_factory=list)
+    choices: list[Action] = field(default_factory=list)
+    final: Screen | None = None
+    total: tuple[int, int] = (0, 0)
+    frames: int = 0
+    seconds: float = 0.0
+
+
+# ---- VICE -----------------------------------------------------------------------------
+
+class Player:
+    """A person at VICE's keyboard: presses keys for 2-12 frames, watches the screen."""
+
+    def __init__(self, vice: Any, hands: random.Random, log: Callable[[str], None]) -> None:
+        self.v = vice
+        self.hands = hands
+        self.log = log
+        self.presses: list[Press] = []
+
+    def screen(self) -> Screen:
+        m = self.v.mem()
+        ram = bytearray(m["ram"])
+        ram[0xD800:0xD800 + 1000] = m["color"]
+        if self.v.jam:
+            raise JudgeError(f"the CPU jammed in VICE at {self.v.jam}")
+        return Screen.capture(ram)
+
+    def press(self, key: str | int, record: bool = True, hold: int | None = None) -> None:
+        """Hold ``key`` 2-12 frames, then let it go for 2-8 frames, and record how long it
+        was down. Key-down, the frame count and key-up all happen inside the page (one
+        ``eval``), so the hold is exact to a frame whatever the host's load; Playwright's own
+        key presses, sent from here, came out 1-6 frames longer than asked."""
+        drawn = self.hands.randint(*(HOLD_REPEATING if key in REPEATING else HOLD))
+        hold = drawn if hold is None else hold
+        gap = self.hands.randint(*GAP)
+        code, name, keycode = dom_key(key)
+        f0, f1 = self.v.cmd(op="eval", js=_PRESS_JS % dict(
+            code=code, key=name, kc=keycode, hold=hold, shift="true" if key == '"' else "false"
+        ))["value"]
+        self.v.until(f1 - self.v.f0 + gap)
+        if record:
+            self.presses.append(Press(key, f1 - f0))
+        self.log(f"    key {key!r} held {f1 - f0} (asked {hold})")
+
+    def wait_for(self, what: str, ok: Callable[[Screen], list[str]],
+                 timeout_s: float = PROMPT_TIMEOUT_S,
+                 stale_frames: int | None = STALE_FRAMES) -> Screen:
+        """Poll the screen until ``ok`` finds no problem on two polls in a row with the same
+        screen (it is drawn and stays). Fail with the last problems when a wrong screen has
+        stayed unchanged for ``stale_frames`` (the program waits for a key there) or after
+        ``timeout_s`` of wall clock."""
+        t0, last, since, problems = time.time(), None, 0, ["no screen read"]
+        while time.time() - t0 < timeout_s:
+            s = self.screen()
+            frame = self.v.frame()
+            problems = ok(s)
+            if s != last:
+                last, since = s, frame
+            elif not problems:
+                return s
+            elif stale_frames is not None and frame - since >= stale_frames:
+                break
+            self.v.wait(3)
+        raise JudgeError(f"VICE is not {what}: " + "; ".join(problems)
+                         + f" (frame {self.v.frame()})\n" + (last or s).text())
+
+
+def _kind_is(kind: str) -> Callable[[Screen], list[str]]:
+    def ok(s: Screen) -> list[str]:
+        k = prompt(s).kind
+        return [] if k == kind else [f"the screen shows {k}, not {kind}"]
+    return ok
+
+
+def boot_from_d64(pl: Player) -> None:
+    """BASIC's READY., then LOAD"EUCHRE",8,1 and RUN typed (warp while the 1541 loads)."""
+    def ready(s: Screen) -> list[str]:
+        return [] if "READY." in s.text() else ["no READY."]
+
+    pl.wait_for("at BASIC's READY.", ready, 60)
+    for ch in 'LOAD"EUCHRE",8,1':
+        pl.press(ch, record=False)
+    pl.press(RETURN, record=False)
+    pl.v.warp(True)
+    try:
+        pl.wait_for("loaded (READY. after LOADING)",
+                    lambda s: [] if s.text().count("READY.") >= 2 else ["still loading"], 120,
+                    stale_frames=None)
+    finally:
+        pl.v.warp(False)
+    for ch in "RUN":
+        pl.press(ch, record=False)
+    pl.press(RETURN, record=False)
+
+
+def start_game(pl: Player, seed: int, speed: str) -> None:
+    """From the title: key 3 until the speed is right, 4 + digits + RETURN, RETURN."""
+    s = pl.wait_for("at the title", _kind_is("title"), 60)
+    for _ in range(4):
+        if title_options(s)["speed"] == speed:
+            break
+        before = title_options(s)["speed"]
+        pl.press("3")
+        s = pl.wait_for("showing a new speed", lambda x, b=before: [] if title_options(x)[
+            "speed"] != b else ["speed unchanged"])
+    else:
+        raise JudgeError(f"key 3 never set the speed to {speed}")
+    pl.press("4")
+    pl.wait_for("asking for the game number", _kind_is("number"))
+    for d in str(seed):
+        pl.press(d)
+    pl.press(RETURN)
+    want = f"4  GAME NUMBER {seed}"
+    pl.wait_for(f"showing {want!r}",
+                lambda x: [] if x.row(14).strip() == want else [f"row 14 {x.row(14).strip()!r}"])
+    pl.press(RETURN)
+
+
+def _answer(pl: Player, p: Prompt, screen: Screen, action: Action, game: GameState) -> None:
+    """South's choice by its own key, or by the cursor (watching it move) and RETURN/SPACE."""
+    rng = pl.hands
+    fire = RETURN if rng.random() < 0.6 else SPACE
+    if p.kind in ("play", "discard"):
+        hand = south_hand(screen)
+        slot = next(h.slot for h in hand if h.card == action.card)   # type: ignore[attr-defined]
+        at = next((h.slot for h in hand if h.selected), None)
+        if at is None or rng.random() < 0.5:
+            pl.press(str(slot + 1))
+            return
+        for _ in range(abs(slot - at)):
+            before = next(h.slot for h in south_hand(pl.screen()) if h.selected)
+            pl.press(RIGHT if slot > at else LEFT)
+            pl.wait_for("moving the card cursor", lambda s, b=before: [] if any(
+                h.selected and h.slot != b for h in south_hand(s)) else ["cursor not moved"])
+        pl.press(fire)
+        return
+    assert isinstance(action, BidAction)
+    choice = _bid_tuple(action, game.bid_round)
+    if rng.random() < 0.5 and p.choices:
+        index, at = p.choices.index(choice), p.selected or 0
+        for _ in range(abs(index - at)):
+            before = prompt(pl.screen()).selected
+            pl.press(RIGHT if index > at else LEFT)
+            pl.wait_for("moving the bid cursor", lambda s, b=before: [] if prompt(
+                s).selected != b else ["'>' not moved"])
+        pl.press(fire)
+        return
+    if choice[0] == "pass":
+        pl.press("P")
+    elif p.kind == "bid1":
+        pl.press("A" if choice[1] else "O")
+    else:
+        if choice[2]:
+            pl.press("A")                       # ALONE toggles; then the suit
+            pl.wait_for("showing ALONE", lambda s: [] if any(
+                len(c) == 3 and c[2] for c in prompt(s).choices) else ["no ALONE choice"])
+        pl.press("SHDC"[choice[1]])
+
+
+def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = False,
+                 speed: str = "NO WAIT", warp: bool = False, prg: Path = PRG,
+                 log: Callable[[str], None] = lambda s: None) -> ViceGame:
+    """One whole game in real VICE; raises JudgeError at the first screen pyengine disputes."""
+    media = prg.with_suffix(".d64") if d64 else prg
+    if not media.exists():
+        raise JudgeError(f"{media} missing: run `make build`")
+    t0 = time.time()
+    result = ViceGame(seed, speed, media.name)
+    choices = random.Random(choices_seed)
+    with running(media, autostart=not d64) as v:
+        pl = Player(v, random.Random(hands_seed), log)
+        if d64:
+            boot_from_d64(pl)
+        if warp:
+            v.warp(True)
+        f0 = v.frame()
+        start_game(pl, seed, speed)
+        eng = EngineGame(seed)
+        while not eng.game.over:
+            game = eng.game
+            screen = pl.wait_for(f"at South's {game.phase.value} prompt #{len(result.choices)}"
+                                 f" as pyengine has it",
+                                 lambda s, g=game: position_problems(s, g, seed))
+            p = prompt(screen)
+            result.checkpoints.append(Checkpoint(len(pl.presses), p.kind, screen))
+            action = choices.choice(game.legal_actions())
+            result.choices.append(action)
+            log(f"  prompt {len(result.choices):3d} {p.kind:7s} -> {action}")
+            _answer(pl, p, screen, action, game)
+            eng.south(action)
+        total = tuple(eng.game.total)
+        we, they = total
+        want = "WE WIN" if we > they else "THEY WIN"
+
+        def over(s: Screen) -> list[str]:
+            try:
+                if prompt(s).kind != "game_over":
+                    return [f"not the game-over screen ({prompt(s).kind})"]
+                word, st = big_word(s), status(s)
+            except FrontendError as exc:
+                return [str(exc).splitlines()[0]]
+            out = [] if word == want else [f"the end says {word!r}, pyengine {want!r}"]
+            return out + ([] if st.total == total else [f"score {st.total}, pyengine {total}"])
+
+        result.final = pl.wait_for("at the game-over screen", over)
+        result.checkpoints.append(Checkpoint(len(pl.presses), "game_over", result.final))
+        result.total = (we, they)
+        result.frames = v.frame() - f0
+        result.presses = pl.presses
+    result.seconds = time.time() - t0
+    return result
+
+
+# ---- the harness, for the same keys ---------------------------------------------------
+
+def harness_key_takes_hold() -> bool:
+    from ..frontend.driver import Frontend
+
+    return "hold" in inspect.signature(Frontend.key).parameters
+
+
+def screen_diff(a: Screen, b: Screen) -> list[str]:
+    """Rows where two screens differ (codes or colours), VICE's row over the harness's."""
+    out = []
+    for r in range(25):
+        sl = slice(r * 40, r * 40 + 40)
+        if a.codes[sl] != b.codes[sl] or a.colours[sl] != b.colours[sl]:
+            cells = sum(1 for i in range(r * 40, r * 40 + 40)
+                        if (a.codes[i], a.colours[i]) != (b.codes[i], b.colours[i]))
+            out.append(f"row {r:2d} ({cells} cells) VICE    {a.row(r)!r}\n"
+                       f"{'':17s}harness {b.row(r)!r}")
+    return out
+
+
+def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
+    """The same keys (and hold times, if the harness takes them) under the harness: the
+    screen at each checkpoint must equal VICE's, the 6502's events pyengine's. Returns the
+    number of screens compared."""
+    from ..frontend.driver import Frontend
+
+    fe = Frontend(prg)
+    fe.boot()
+    hold = harness_key_takes_hold()
+    at = {c.presses: c for c in played.checkpoints}
+    start = next(i for i, p in enumerate(played.presses) if p.key == RETURN
+                 and i > 0 and played.presses[i - 1].key == RETURN)  # the RETURN that starts
+    compared = 0
+    for i, p in enumerate(played.presses + [None]):  # type: ignore[operator]
+        c = at.get(i)
+        if c is not None:
+            diff = screen_diff(c.screen, fe.screen())
+            if diff:
+                raise JudgeError(f"game {played.seed}: after key {i} ({c.kind} prompt) VICE "
+                                 f"and the harness differ:\n" + "\n".join(diff))
+            compared += 1
+        if p is None:
+            break
+        if i == start:
+            fe.events = []
+            fe._decoder.reset()
+        if hold:
+            fe.key(p.key, hold=p.hold)    # type: ignore[call-arg]
+        else:
+            fe.key(p.key)
+    done = south_actions(fe.events)
+    if done != played.choices:
+        raise JudgeError(f"game {played.seed}: in the harness South's keys made {done}, "
+                         f"in VICE {played.choices}")
+    diff_ev = first_difference(fe.events, engine_events(played.seed, done))
+    if diff_ev:
+        raise JudgeError(f"game {played.seed}: the harness's 6502 differs from pyengine at "
+                         f"{diff_ev}")
+    return compared
+
+
+def describe(g: ViceGame) -> str:
+    holds = [p.hold for p in g.presses]
+    return (f"game {g.seed} ({g.media}, {g.speed}): {len(g.choices)} South decisions, "
+            f"{len(g.checkpoints)} screens checked, {len(g.presses)} keys held "
+            f"{min(holds)}-{max(holds)} frames, final {g.total[0]}-{g.total[1]}, "
+            f"{g.frames} frames ({g.frames / 50.1245:.0f} s emulated) in {g.seconds:.0f} s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.vice.judge",
+                                 description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=93, help="game number")
+    ap.add_argument("--choices", type=int, default=1, help="seed of South's random choices")
+    ap.add_argument("--hands", type=int, default=1, help="seed of the key timings")
+    ap.add_argument("--speed", default="NO WAIT", choices=("NO WAIT", "FAST", "NORMAL"))
+    ap.add_argument("--d64", action="store_true", help="LOAD from the .d64, then RUN")
+    ap.add_argument("--warp", action="store_true", help="VICE in warp mode (about 1.5x)")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    try:
+        g = play_in_vice(args.seed, args.choices, args.hands, d64=args.d64, speed=args.speed,
+                         warp=args.warp, log=print if args.verbose else (lambda s: None))
+        print(describe(g))
+        t0 = time.time()
+        n = replay_in_harness(g)
+        used = "used" if harness_key_takes_hold() else "not available"
+        print(f"harness: {n} screens equal to VICE's, events equal to pyengine "
+              f"({time.time() - t0:.1f} s; hold= {used})")
+    except (JudgeError, RuntimeError) as exc:
+        print(f"vice_judge: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
