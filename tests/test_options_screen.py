@@ -17,19 +17,9 @@ from click.testing import CliRunner
 from pyengine.core.options import options_of, rules_from
 from pyengine.core.rules import BIT93, PRESETS, WEB, OptionError, UnknownRules
 from pyengine.core.rulescode import parse_code, rules_code, rules_from_code, shell_words
-from tools.frontend import (
-    RETURN,
-    RIGHT,
-    STOP,
-    Frontend,
-    back_to_title,
-    check_game_over,
-    check_identity,
-    play,
-    prompt,
-    status,
-)
-from tools.options_screen import (
+from tools.frontend.checkpoints import check_game_over, check_identity
+from tools.frontend.driver import RETURN, RIGHT, STOP, Frontend, prompt, status
+from tools.frontend.options_screen import (
     CRSR_DOWN,
     ROWS,
     OptionsError,
@@ -43,7 +33,8 @@ from tools.options_screen import (
     title_code,
     view_rules,
 )
-from tools.rules_block import encode
+from tools.frontend.play import back_to_title, play
+from tools.gamecore.rules_block import encode
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 

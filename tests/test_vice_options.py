@@ -11,12 +11,12 @@ import random
 import pytest
 
 from pyengine.core.rules import WEB
-from tools import vice_judge as vj
-from tools.c64map import Symbols
-from tools.frontend import RETURN, RIGHT, prompt
-from tools.options_screen import read_options, title_code
-from tools.rules_block import encode
-from tools.vicerun import running, setup_problem
+from tools.frontend.driver import RETURN, RIGHT, prompt
+from tools.frontend.options_screen import read_options, title_code
+from tools.gamecore.rules_block import encode
+from tools.program.c64map import Symbols
+from tools.vice import judge as vj
+from tools.vice.run import running, setup_problem
 
 
 @pytest.fixture(scope="module", autouse=True)
