@@ -17,6 +17,7 @@ from pyengine.core.rules import (
     Rules,
     UnknownRules,
     apply_options,
+    options_of,
     parse_value,
     plain,
     preset,
@@ -91,13 +92,6 @@ def rules_from(preset_name: str, options: dict[str, Any] | None = None) -> Rules
             return apply_options(base, options) if options else base
     base = preset(preset_name)
     return apply_options(base, options or {}) if options else base
-
-
-def options_of(rules: Rules) -> dict[str, object]:
-    """The transcript's ``options``: fields where ``rules`` differ from their preset."""
-    base = PRESETS.get(rules.name, Rules())
-    return {name: plain(getattr(rules, name)) for name in OPTION_NAMES
-            if getattr(rules, name) != getattr(base, name)}
 
 
 __all__ = ["DECISIONS", "DESCRIPTIONS", "OPTION_NAMES", "OptionError", "UnknownRules",

@@ -275,6 +275,13 @@ def parse_value(name: str, value: Any) -> object:
     raise OptionError(f"option {name}={value}: expected one of {', '.join(choices)}")
 
 
+def options_of(rules: Rules) -> dict[str, object]:
+    """The transcript's ``options``: fields where ``rules`` differ from their preset."""
+    base = PRESETS.get(rules.name, Rules())
+    return {name: plain(getattr(rules, name)) for name in OPTION_NAMES
+            if getattr(rules, name) != getattr(base, name)}
+
+
 def apply_options(base: Rules, options: dict[str, Any]) -> Rules:
     """``base`` with ``options`` set. players=3 also turns off the partnership
     switches the options do not set themselves (cutthroat has no partners)."""

@@ -41,7 +41,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pyengine.core.options import options_of
 from pyengine.core.rules import (
     PRESETS,
     Bidding,
@@ -52,6 +51,7 @@ from pyengine.core.rules import (
     Rules,
     UnknownRules,
     apply_options,
+    options_of,
     plain,
 )
 
