@@ -115,14 +115,18 @@ def test_web_s_rules_block_in_the_program_is_pyengine_s():
 
 
 def test_the_screen_offers_each_option_the_core_plays_and_no_other():
-    from tools.rules_block import NOT_YET
+    from tools.gamecore.rules_block import NOT_YET
 
     shown = {option for _, option, _ in ROWS}
     played = {"first_dealer", "stick_the_dealer", "canadian_rule", "alone_allowed",
               "dealer_discard", "first_lead", "target", "points_made", "points_march",
-              "points_lone_march", "points_euchre", "canadian_loner"}
+              "points_lone_march", "points_euchre", "canadian_loner", "defend_alone",
+              "farmers_hand", "no_ace_no_face_no_trump"}
     assert shown == played and not shown & set(NOT_YET)
-    assert offered(rules_from("standard", {"farmers_hand": True})) is not None
+    assert offered(rules_from("standard", {"farmers_hand": True})) is None
+    assert offered(rules_from("standard", {"deck": 32})) is not None
+    assert offered(rules_from("standard", {"defend_alone": True,
+                                           "points_defend_alone": 2})) is not None
     assert offered(rules_from("standard", {"points_made": 0, "target": 5})) is not None
     assert offered(PRESETS["bid6"]) is not None
 
@@ -223,7 +227,7 @@ def test_settings_are_kept_across_run_stop_restore_and_run():
     screen = fe.screen()
     assert prompt(screen).kind == "title"
     assert title_code(screen) == "STD T8 C1 JB" and rules_in_ram(fe) == rules
-    from tools.screen_read import title_options
+    from tools.frontend.screen_read import title_options
     assert title_options(screen) == {"speed": "SLOW", "sound": False, "demo": False}
 
 
@@ -297,7 +301,7 @@ def test_rules_the_screen_does_not_offer_are_refused_before_any_key():
 # ---- euchre c64 --rules, interactive ----------------------------------------------------
 
 def test_euchre_c64_sets_the_rules_on_the_options_screen_and_writes_them(tmp_path):
-    from tools.cli import cli
+    from tools.commands.cli import cli
 
     out = tmp_path / "g.json"
     res = CliRunner().invoke(cli, ["c64", "--rules", "standard", "-o", "target=3", "-o",
@@ -312,7 +316,7 @@ def test_euchre_c64_sets_the_rules_on_the_options_screen_and_writes_them(tmp_pat
 
 
 def test_euchre_c64_refuses_rules_the_screen_cannot_set():
-    from tools.cli import cli
+    from tools.commands.cli import cli
 
     res = CliRunner().invoke(cli, ["c64", "--rules", "standard", "-o", "points_made=0",
                                    "-o", "target=5", "--prg", str(PRG)], input="")
