@@ -186,6 +186,8 @@ def test_every_value_of_every_row_shows_the_code_pyengine_writes():
             order = [v for v, _ in values]
             assert view.values[option] == order[(order.index(before) + 1) % len(order)]
             assert view.code == rules_code(view_rules(view)), (label, view)
+    while view.cursor != [o for _, o, _ in ROWS].index("points_euchre") + 1:
+        view = read_options(fe.key(0x91))             # up, to POINTS: EUCHRE
     view = read_options(fe.key(0x9D))                 # left, from 2 round to 9
     assert view.values["points_euchre"] == 1
     view = read_options(fe.key(0x9D))
