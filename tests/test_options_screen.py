@@ -293,8 +293,8 @@ def test_the_rules_pages_tell_the_rules_chosen():
 
 def test_rules_the_screen_does_not_offer_are_refused_before_any_key():
     fe = booted()
-    with pytest.raises(OptionsError, match="does not offer farmers_hand"):
-        choose_rules(fe, rules_from("standard", {"farmers_hand": True}))
+    with pytest.raises(OptionsError, match="does not offer deck"):
+        choose_rules(fe, rules_from("standard", {"deck": 32}))
     with pytest.raises(OptionsError, match="under STANDARD only"):
         choose_rules(fe, rules_from("web", {"target": 5}))
     assert prompt(fe.screen()).kind == "title"
