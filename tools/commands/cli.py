@@ -235,7 +235,7 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
     echo = (lambda text: click.echo(to_ascii(text))) if ascii_only else click.echo
     rules = _rules(rules_name, options)
     if not auto and (rules_name != "bit93" or options):
-        from .options_screen import offered
+        from ..frontend.options_screen import offered
 
         why = offered(rules)
         if why:
