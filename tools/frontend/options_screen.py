@@ -289,7 +289,7 @@ def rules_in_ram(fe: Frontend) -> Rules:
 
 def bench(prg: Path | str | None = None) -> dict[str, list[int]]:
     """Cycles from a key to the end of its screen update on the options screen (as
-    ``python -m tools.frontend --bench`` measures the game's keys), per kind of key."""
+    ``python -m tools.frontend.bench`` measures the game's keys), per kind of key."""
     fe = Frontend(prg)
     fe.boot()
     fe.key("O", kind="open")
