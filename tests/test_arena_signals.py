@@ -90,6 +90,7 @@ def _interrupt_arena(wait: float) -> tuple[int | None, str, float]:
     return p.returncode, err.decode(), took
 
 
+@pytest.mark.alone          # ends "at once" (10 s): not beside another worker's test
 def test_ctrl_c_ends_a_long_arena_at_once():
     # euchre arena --matches 100000 --jobs 8 --team-a random --team-b random, then
     # Ctrl-C: it kept running; and the message said "interrupted after 0" matches
