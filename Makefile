@@ -33,8 +33,27 @@ lint: $(STAMP)
 	$(VPY) -m ruff check pyengine tools tests
 	$(VPY) -m mypy
 
-test: build lint vice-setup
-	$(VPY) -m pytest -q
+# make test: each step says what it runs and, when it ends, its wall time; pytest runs on
+# WORKERS processes (pytest-xdist; auto = one a core) and lists its 25 slowest tests.
+# About 11-12 minutes on a free 2-core machine (docs/harness.md, "CI"); WORKERS=1 runs
+# one process. The machine's load is printed at the start and the end: on a shared
+# machine it explains a slow run.
+WORKERS ?= auto
+PYTEST_CI := $(VPY) -m pytest -q -n $(WORKERS) --dist loadgroup --durations=25
+T0 := $(shell date +%s)
+# $(call timed,STEP,COMMAND): print the step, run it, print its wall time (and its failure)
+timed = @printf '\n== %s: %s\n' '$(1)' '$(2)'; t0=$$(date +%s); $(2); rc=$$?; \
+	printf '== %s: %d s%s\n' '$(1)' $$(( $$(date +%s) - t0 )) "$$([ $$rc = 0 ] || echo ", failed ($$rc)")"; \
+	exit $$rc
+
+test:
+	@echo "== make test: build, lint (ruff, mypy), VICE setup, pytest on $(WORKERS) workers;" \
+	      "about 11-12 min on a free 2-core machine. Load: $$(uptime)"
+	$(call timed,build,$(MAKE) --no-print-directory build)
+	$(call timed,lint,$(MAKE) --no-print-directory lint)
+	$(call timed,vice setup,$(MAKE) --no-print-directory vice-setup)
+	$(call timed,pytest,$(PYTEST_CI))
+	@echo "== make test: passed in $$(( $$(date +%s) - $(T0) )) s. Load: $$(uptime)"
 
 # Real VICE x64sc for tests/test_vice.py: Debian's chromium + pinned npm packages (../shared/vice)
 vice-setup:
