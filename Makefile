@@ -34,11 +34,12 @@ lint: $(STAMP)
 	$(VPY) -m mypy
 
 # make test: each step says what it runs and, when it ends, its wall time; pytest runs on
-# WORKERS processes (pytest-xdist; auto = one a core) and lists its 25 slowest tests.
+# WORKERS processes (pytest-xdist; one per CPU nproc shows: xdist's own "auto" counts
+# physical cores, one on a 2-vCPU machine that shares a core) and lists its 25 slowest tests.
 # About 11-12 minutes on a free 2-core machine (docs/harness.md, "CI"); WORKERS=1 runs
 # one process. The machine's load is printed at the start and the end: on a shared
 # machine it explains a slow run.
-WORKERS ?= auto
+WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 PYTEST_CI := $(VPY) -m pytest -q -n $(WORKERS) --dist loadgroup --durations=25
 T0 := $(shell date +%s)
 # $(call timed,STEP,COMMAND): print the step, run it, print its wall time (and its failure)
