@@ -36,11 +36,13 @@ lint: $(STAMP)
 # make test: each step says what it runs and, when it ends, its wall time; pytest runs on
 # WORKERS processes (pytest-xdist; one per CPU nproc shows: xdist's own "auto" counts
 # physical cores, one on a 2-vCPU machine that shares a core) and lists its 25 slowest tests.
+# --dist loadfile: a module's tests share module-scoped fixtures and caches (the cross-check
+# plan, real VICE's games), so they all run on one worker.
 # About 11-12 minutes on a free 2-core machine (docs/harness.md, "CI"); WORKERS=1 runs
 # one process. The machine's load is printed at the start and the end: on a shared
 # machine it explains a slow run.
 WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
-PYTEST_CI := $(VPY) -m pytest -q -n $(WORKERS) --dist loadgroup --durations=25
+PYTEST_CI := $(VPY) -m pytest -q -n $(WORKERS) --dist loadfile --durations=25
 T0 := $(shell date +%s)
 # $(call timed,STEP,COMMAND): print the step, run it, print its wall time (and its failure)
 timed = @printf '\n== %s: %s\n' '$(1)' '$(2)'; t0=$$(date +%s); $(2); rc=$$?; \

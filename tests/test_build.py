@@ -19,10 +19,6 @@ from tools.charset import (
     screen_to_unicode_table,
 )
 
-# make test runs on two workers (pytest-xdist): this module's tests share what a
-# module-scoped fixture computed once, so they all run on one worker (docs/harness.md, CI)
-pytestmark = pytest.mark.xdist_group("build")
-
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -15,10 +15,6 @@ from pyengine.core.rules import BIT93
 from pyengine.measure.arena import run_matches
 from pyengine.measure.cluster import ClusterError
 
-# make test runs on two workers (pytest-xdist): this module's tests share what a
-# module-scoped fixture computed once, so they all run on one worker (docs/harness.md, CI)
-pytestmark = pytest.mark.xdist_group("cluster")
-
 
 def _plain(results) -> list[dict]:
     """Everything of each match but its wall time."""

@@ -19,10 +19,6 @@ from tools.core import Core, CoreError
 from tools.crosscheck import crosscheck, python_events
 from tools.harness import REAL_FRAME_CYCLES
 
-# make test runs on two workers (pytest-xdist): this module's tests share what a
-# module-scoped fixture computed once, so they all run on one worker (docs/harness.md, CI)
-pytestmark = pytest.mark.xdist_group("crosscheck")
-
 PRG = Path("build/euchre.prg")
 RUNS = ci_runs()          # tools/ci_plan.py: the same plan judges the mutants (docs/mutants.md)
 

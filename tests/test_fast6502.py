@@ -28,10 +28,6 @@ from tools.core import Core, FumblingChooser
 from tools.crosscheck import Figures, compare_game
 from tools.harness import C64, OPCODE_ACCESS, OPCODE_KIND, HarnessError, HarnessFault
 
-# make test runs on two workers (pytest-xdist): this module's tests share what a
-# module-scoped fixture computed once, so they all run on one worker (docs/harness.md, CI)
-pytestmark = pytest.mark.xdist_group("fast6502")
-
 PRG = Path(__file__).resolve().parent.parent / "build" / "euchre.prg"
 DOCUMENTED = [op for op in range(256) if MPU.disassemble[op][0] != "???"]
 REGISTERS = ("a", "x", "y", "sp", "p", "pc", "processorCycles")

@@ -22,10 +22,6 @@ from tools.harness import (
     StackUnderflowFault,
 )
 
-# make test runs on two workers (pytest-xdist): this module's tests share what a
-# module-scoped fixture computed once, so they all run on one worker (docs/harness.md, CI)
-pytestmark = pytest.mark.xdist_group("harness")
-
 # Small routines for the faults and I/O. Assembled at $1000 with Ophis; code_end
 # marks the end of write-protected code, as in c64/main.oph.
 TEST_SOURCE = """

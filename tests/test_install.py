@@ -25,10 +25,6 @@ from pyengine.players.player import RefPlayer
 from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
 
-# make test runs on two workers (pytest-xdist): this module's tests share what a
-# module-scoped fixture computed once, so they all run on one worker (docs/harness.md, CI)
-pytestmark = pytest.mark.xdist_group("install")
-
 ROOT = Path(__file__).resolve().parent.parent
 
 

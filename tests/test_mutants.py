@@ -17,10 +17,6 @@ import pytest
 from tools.mutant_judges import JudgeSettings, judge_all
 from tools.mutants import BRANCHES, PRG, all_mutants, instructions, main, select
 
-# make test runs on two workers (pytest-xdist): this module's tests share what a
-# module-scoped fixture computed once, so they all run on one worker (docs/harness.md, CI)
-pytestmark = pytest.mark.xdist_group("mutants")
-
 # key -> what the killing reason must contain (None: survives, an equivalent mutant)
 EXPECTED: dict[str, str | None] = {
     # the holes: a third bidding round after four passes twice

@@ -28,10 +28,6 @@ from tools.primitives import (
     check_trick_winner,
 )
 
-# make test runs on two workers (pytest-xdist): this module's tests share what a
-# module-scoped fixture computed once, so they all run on one worker (docs/harness.md, CI)
-pytestmark = pytest.mark.xdist_group("primitives")
-
 OP_BCC, OP_BCS, OP_BNE, OP_BEQ, OP_CMP_ZP = 0x90, 0xB0, 0xD0, 0xF0, 0xC5
 
 

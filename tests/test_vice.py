@@ -25,10 +25,6 @@ from tools.c64map import Symbols
 from tools.frontend import Frontend, Screen
 from tools.vicerun import setup_problem
 
-# make test runs on two workers (pytest-xdist): this module's tests share what a
-# module-scoped fixture computed once, so they all run on one worker (docs/harness.md, CI)
-pytestmark = pytest.mark.xdist_group("vice")
-
 # game number, seed of South's choices, seed of the key timings, loaded from, speed.
 # Both games have every kind of South prompt (round 1 and 2 bids, alone, discard, plays).
 GAMES = {

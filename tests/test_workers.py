@@ -1,12 +1,13 @@
 """make test on two pytest-xdist workers (docs/harness.md, "CI"): a test marked ``alone``
-runs with no other test beside it, and a module whose tests share a module-scoped
-fixture keeps them on one worker (else each worker would compute it again)."""
+runs with no other test beside it, and a module's tests all run on one worker (they
+share module-scoped fixtures and caches: the cross-check plan, real VICE's games; on
+two workers each would compute them again)."""
 
 from __future__ import annotations
 
-import ast
 import fcntl
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -74,74 +75,57 @@ def test_a_waiting_alone_test_is_not_kept_out_by_ordinary_ones(tmp_path):
         alone.close()
 
 
-def test_under_two_workers_an_alone_test_runs_with_no_other(tmp_path):
-    """A real pytest-xdist run of two workers with tests/conftest.py's turns: the alone
-    test's time overlaps no other test's."""
+def _make_test_pytest_options() -> list[str]:
+    """The options ``make test`` gives pytest (``-n`` and ``--dist``), from make -n."""
+    out = subprocess.run(["make", "-n", "test", "WORKERS=2"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120).stdout
+    found = re.search(r"-m pytest -q (-n 2 --dist \S+)", out)
+    assert found, out
+    return found.group(1).split()
+
+
+def test_make_test_keeps_a_module_on_one_worker_and_alone_tests_alone(tmp_path):
+    """A real pytest-xdist run with make test's own -n and --dist and tests/conftest.py:
+    each module's tests ran on one worker, and the alone test's time overlaps no other
+    test's. (xdist 3.8's --dist loadgroup put one group's tests on both workers under
+    pytest 9.2, as --dist load does.)"""
     log = tmp_path / "log"
-    (tmp_path / "test_a.py").write_text(textwrap.dedent(f"""
-        import time, pytest
+    record = f"""
+        import os, time, pytest
         def _log(name, t0):
+            worker = os.environ["PYTEST_XDIST_WORKER"]
             with open({str(log)!r}, "a") as f:
-                f.write(f"{{name}} {{t0}} {{time.monotonic()}}\\n")
+                f.write(f"{{name}} {{worker}} {{t0}} {{time.monotonic()}}\\n")
+    """
+    (tmp_path / "test_a.py").write_text(textwrap.dedent(record + """
         @pytest.mark.alone
         def test_alone():
-            t0 = time.monotonic(); time.sleep(0.5); _log("alone", t0)
+            t0 = time.monotonic(); time.sleep(0.5); _log("a.alone", t0)
+        @pytest.mark.parametrize("i", range(4))
+        def test_ordinary(i):
+            t0 = time.monotonic(); time.sleep(0.25); _log(f"a.ordinary{i}", t0)
+    """))
+    (tmp_path / "test_b.py").write_text(textwrap.dedent(record + """
         @pytest.mark.parametrize("i", range(8))
         def test_ordinary(i):
-            t0 = time.monotonic(); time.sleep(0.25); _log(f"ordinary{{i}}", t0)
+            t0 = time.monotonic(); time.sleep(0.25); _log(f"b.ordinary{i}", t0)
     """))
     (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers = alone: alone\n")
     # only xdist and tests/conftest.py (no other plugin to import: 1.4 s of CPU, not 4)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env |= {"PYTHONPATH": str(ROOT), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "xdist", "-p", "tests.conftest",
-                        "-p", "no:cacheprovider", "-n", "2", "--basetemp", str(tmp_path / "run"),
-                        "--rootdir", str(tmp_path),
-                        "-c", str(tmp_path / "pytest.ini"), str(tmp_path / "test_a.py")],
-                       cwd=ROOT, capture_output=True, text=True, timeout=120,
-                       env=env)
+                        "-p", "no:cacheprovider", *_make_test_pytest_options(),
+                        "--basetemp", str(tmp_path / "run"), "--rootdir", str(tmp_path),
+                        "-c", str(tmp_path / "pytest.ini"), str(tmp_path)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-    runs = {name: (float(a), float(b)) for name, a, b in
+    runs = {name: (worker, float(a), float(b)) for name, worker, a, b in
             (line.split() for line in log.read_text().splitlines())}
-    assert len(runs) == 9, runs
-    a0, a1 = runs.pop("alone")
-    beside = [name for name, (b0, b1) in runs.items() if b0 < a1 and a0 < b1]
+    assert len(runs) == 13, runs
+    for module in "ab":
+        workers = {w for name, (w, _, _) in runs.items() if name.startswith(module)}
+        assert len(workers) == 1, (module, runs)
+    _, a0, a1 = runs.pop("a.alone")
+    beside = [name for name, (_, b0, b1) in runs.items() if b0 < a1 and a0 < b1]
     assert not beside, (beside, runs)
-
-
-def _has_module_fixture(tree: ast.Module) -> bool:
-    decorators = (d for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
-                  for d in node.decorator_list)
-    for node in decorators:
-        if isinstance(node, ast.Call) and any(
-                k.arg == "scope" and isinstance(k.value, ast.Constant)
-                and k.value.value in ("module", "package", "session") for k in node.keywords):
-            return True
-    return False
-
-
-def _group(tree: ast.Module) -> str | None:
-    for node in tree.body:
-        if (isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
-                and "xdist_group" in ast.unparse(node.value)):
-            return ast.unparse(node.value)
-    return None
-
-
-def test_modules_with_a_shared_fixture_run_on_one_worker():
-    """Each test module with a module-scoped fixture carries its own xdist_group mark
-    (tests/test_crosscheck.py's plan, about 4 minutes of CPU, would be played twice)."""
-    trees = {p.name: ast.parse(p.read_text()) for p in sorted(TESTS.glob("test_*.py"))}
-    sharing = {name: _group(tree) for name, tree in trees.items() if _has_module_fixture(tree)}
-    assert "test_crosscheck.py" in sharing and "test_vice.py" in sharing
-    missing = [name for name, group in sharing.items() if group is None]
-    assert not missing, missing
-    assert len(set(sharing.values())) == len(sharing), sharing      # a group each
-
-
-def test_make_test_runs_the_groups_as_groups():
-    """Without --dist loadgroup, xdist ignores the groups and spreads their tests."""
-    out = subprocess.run(["make", "-n", "test", "WORKERS=2"], cwd=ROOT, capture_output=True,
-                         text=True, timeout=120).stdout
-    assert "pytest -q -n 2 --dist loadgroup --durations=" in out, out
