@@ -35,12 +35,11 @@ lint: $(STAMP)
 
 # make test: each step says what it runs and, when it ends, its wall time; pytest runs on
 # WORKERS processes (pytest-xdist; one per CPU nproc shows: xdist's own "auto" counts
-# physical cores, one on a 2-vCPU machine that shares a core) and lists its 25 slowest tests.
-# --dist loadfile: a module's tests share module-scoped fixtures and caches (the cross-check
-# plan, real VICE's games), so they all run on one worker.
-# About 11-12 minutes on a free 2-core machine (docs/harness.md, "CI"); WORKERS=1 runs
-# one process. The machine's load is printed at the start and the end: on a shared
-# machine it explains a slow run.
+# physical cores, one on a 2-vCPU machine that shares a core; WORKERS=1 runs one) and
+# lists its 25 slowest tests. --dist loadfile: a module's tests share module-scoped
+# fixtures and caches (the cross-check plan, real VICE's games), so one worker runs them
+# all. About 12 minutes from a clean clone on a free 2-core machine (docs/harness.md,
+# "CI"); the load printed at the start and the end explains a slower run.
 WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 PYTEST_CI := $(VPY) -m pytest -q -n $(WORKERS) --dist loadfile --durations=25
 T0 := $(shell date +%s)
@@ -51,12 +50,12 @@ timed = @printf '\n== %s: %s\n' '$(1)' '$(2)'; t0=$$(date +%s); $(2); rc=$$?; \
 
 test:
 	@echo "== make test: build, lint (ruff, mypy), VICE setup, pytest on $(WORKERS) workers;" \
-	      "about 11-12 min on a free 2-core machine. Load: $$(uptime)"
+	      "about 12 min from a clean clone on a free 2-core machine; $$(uptime | sed 's/.*load/load/')"
 	$(call timed,build,$(MAKE) --no-print-directory build)
 	$(call timed,lint,$(MAKE) --no-print-directory lint)
 	$(call timed,vice setup,$(MAKE) --no-print-directory vice-setup)
 	$(call timed,pytest,$(PYTEST_CI))
-	@echo "== make test: passed in $$(( $$(date +%s) - $(T0) )) s. Load: $$(uptime)"
+	@echo "== make test: passed in $$(( $$(date +%s) - $(T0) )) s; $$(uptime | sed 's/.*load/load/')"
 
 # Real VICE x64sc for tests/test_vice.py: Debian's chromium + pinned npm packages (../shared/vice)
 vice-setup:
