@@ -33,8 +33,29 @@ lint: $(STAMP)
 	$(VPY) -m ruff check pyengine tools tests
 	$(VPY) -m mypy
 
-test: build lint vice-setup
-	$(VPY) -m pytest -q
+# make test: each step says what it runs and, when it ends, its wall time; pytest runs on
+# WORKERS processes (pytest-xdist; one per CPU nproc shows: xdist's own "auto" counts
+# physical cores, one on a 2-vCPU machine that shares a core; WORKERS=1 runs one) and
+# lists its 25 slowest tests. --dist loadfile: a module's tests share module-scoped
+# fixtures and caches (the cross-check plan, real VICE's games), so one worker runs them
+# all. About 12 minutes from a clean clone on a free 2-core machine (docs/harness.md,
+# "CI"); the load printed at the start and the end explains a slower run.
+WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+PYTEST_CI := $(VPY) -m pytest -q -n $(WORKERS) --dist loadfile --durations=25
+T0 := $(shell date +%s)
+# $(call timed,STEP,COMMAND): print the step, run it, print its wall time (and its failure)
+timed = @printf '\n== %s: %s\n' '$(1)' '$(2)'; t0=$$(date +%s); $(2); rc=$$?; \
+	printf '== %s: %d s%s\n' '$(1)' $$(( $$(date +%s) - t0 )) "$$([ $$rc = 0 ] || echo ", failed ($$rc)")"; \
+	exit $$rc
+
+test:
+	@echo "== make test: build, lint (ruff, mypy), VICE setup, pytest on $(WORKERS) workers;" \
+	      "about 12 min from a clean clone on a free 2-core machine; $$(uptime | sed 's/.*load/load/')"
+	$(call timed,build,$(MAKE) --no-print-directory build)
+	$(call timed,lint,$(MAKE) --no-print-directory lint)
+	$(call timed,vice setup,$(MAKE) --no-print-directory vice-setup)
+	$(call timed,pytest,$(PYTEST_CI))
+	@echo "== make test: passed in $$(( $$(date +%s) - $(T0) )) s; $$(uptime | sed 's/.*load/load/')"
 
 # Real VICE x64sc for tests/test_vice.py: Debian's chromium + pinned npm packages (../shared/vice)
 vice-setup:

@@ -362,11 +362,13 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
         except ClusterError as exc:
             b.close()
             raise click.UsageError(str(exc)) from None
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
+            from pyengine.records.safeio import exit_code_of
+
             b.close()
             click.echo(f"euchre arena: interrupted after {done[0]:,} of {matches:,} matches",
                        err=True)
-            sys.exit(130)
+            sys.exit(exit_code_of(exc))         # 128 + the signal: SIGTERM 143, not 130
     s = summarise(results, team_a, team_b, rules, secs, jobs)
     for line in report_lines(s):
         click.echo(line)

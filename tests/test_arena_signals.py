@@ -90,6 +90,7 @@ def _interrupt_arena(wait: float) -> tuple[int | None, str, float]:
     return p.returncode, err.decode(), took
 
 
+@pytest.mark.alone          # ends "at once" (10 s): not beside another worker's test
 def test_ctrl_c_ends_a_long_arena_at_once():
     # euchre arena --matches 100000 --jobs 8 --team-a random --team-b random, then
     # Ctrl-C: it kept running; and the message said "interrupted after 0" matches
@@ -126,3 +127,24 @@ def test_pimc_worlds_are_capped_with_a_message(spec):
     r = CliRunner().invoke(cli, ["arena", "--team-a", spec, "--matches", "2"])
     assert r.exit_code == 2 and "is more than" in r.output, r.output
     assert make_player("pimc:worlds=1000").config.worlds == 1000
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGQUIT], ids=["SIGTERM", "SIGQUIT"])
+def test_a_stop_signal_during_the_matches_exits_with_its_own_code(sig):
+    # tests/test_cli_fuzz.py under two xdist workers: SIGQUIT landed while the arena
+    # played its matches, and it said "interrupted" with exit 130 (Ctrl-C's), not 131
+    p = subprocess.Popen([EUCHRE, "arena", "--matches", "100000", "--jobs", "1",
+                          "--team-a", "random", "--team-b", "random"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=_as_a_shell_starts_it)
+    try:
+        time.sleep(3)                          # started, playing its matches
+        p.send_signal(sig)
+        _, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait(10)
+    text = err.decode()
+    assert "interrupted after" in text and "Traceback" not in text, text[-2000:]
+    assert p.returncode == 128 + sig, (p.returncode, text[-2000:])

@@ -126,6 +126,7 @@ def test_a_long_run_in_a_pipe_prints_only_its_report() -> None:
     # was: a KeyboardInterrupt traceback from each pool worker
     ["arena", "--matches", "400", "--jobs", "2"],
 ], ids=["crosscheck", "arena"])
+@pytest.mark.alone          # "within a second": not beside another worker's test
 def test_ctrl_c_stops_a_long_run_within_a_second(args: list[str]) -> None:
     p = subprocess.Popen([sys.executable, "-m", "tools.commands.cli", *args], cwd=ROOT,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
