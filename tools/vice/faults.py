@@ -14,7 +14,7 @@ At NORMAL speed (25 frames per computer card):
    presses of tests/test_human_keys.py DRUMMING, then 10 s more): does a drummed key
    answer South's next prompt?
 
-Prints what it saw; tests/test_vice.py runs the same probes (shorter) and requires none of
+Prints what it saw; tests/test_vice_probes.py runs the same probes (shorter) and requires none of
 the three faults.
 """
 
