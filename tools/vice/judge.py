@@ -35,7 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pyengine.core.game import Action, BidAction, GameState
+from pyengine.core.game import Action, BidAction, DefendAction, GameState, RedealAction
+from pyengine.core.rules import BIT93, Rules
+from pyengine.core.rulescode import rules_code, rules_from_code
 
 from ..frontend.checkpoints import engine_events, first_difference, south_actions
 from ..frontend.driver import (
@@ -54,6 +56,7 @@ from ..frontend.driver import (
 )
 from ..frontend.play import _bid_tuple
 from .engine_side import EngineGame, position_problems
+from .options import choose_in_vice
 from .run import ROOT, running
 
 PRG = Path(os.environ.get("EUCHRE_PRG") or ROOT / "build" / "euchre.prg")   # .map beside it
@@ -92,6 +95,18 @@ _PRESS_JS = """(async () => {
   if (%(shift)s) { await frames(SHIFT_LEAD); sh('keyup'); }
   return [f0, f1];
 })()""".replace("SHIFT_LEAD", "2")
+# the joystick (RetroPad of player 1 = port 2), pushed and let go inside the page
+_JOY_JS = """(async () => {
+  const g = window.EJS_emulator.gameManager;
+  const frames = async (n) => { const s = g.getFrameNum();
+    while (g.getFrameNum() < s + n) await new Promise(r => setTimeout(r, 1)); };
+  g.functions.simulateInput(0, %(button)d, 1);
+  const f0 = g.getFrameNum();
+  await frames(%(hold)d);
+  g.functions.simulateInput(0, %(button)d, 0);
+  return [f0, g.getFrameNum()];
+})()"""
+JOY_BUTTON = {"up": 4, "down": 5, "left": 6, "right": 7, "fire": 0}   # as drive.js's JOY
 # SHIFT goes down 2 frames before the key and up 2 frames after it: pressed in the same
 # instant, a KERNAL scan could see the key without SHIFT (CI typed LOAD2EUCHRE once
 # instead of LOAD"EUCHRE on a loaded machine), as a person's fingers never do.
@@ -113,8 +128,9 @@ class JudgeError(FrontendError):
 
 @dataclass(frozen=True)
 class Press:
-    key: str | int          # as tools.frontend.driver types it
+    key: str | int          # as tools.frontend.driver types it (joystick: its direction)
     hold: int               # frames held down
+    joy: bool = False       # the joystick in port 2, not a key
 
 
 @dataclass
@@ -136,6 +152,9 @@ class ViceGame:
     total: tuple[int, int] = (0, 0)
     frames: int = 0
     seconds: float = 0.0
+    rules: Rules = BIT93
+    start: int = 0          # the press that starts the game (events are counted from it)
+    events: list[dict] = field(default_factory=list)       # pyengine's, to the last screen
 
 
 # ---- VICE -----------------------------------------------------------------------------
@@ -173,6 +192,19 @@ class Player:
         if record:
             self.presses.append(Press(key, f1 - f0))
         self.log(f"    key {key!r} held {f1 - f0} (asked {hold})")
+
+    def joy(self, direction: str, record: bool = True, hold: int | None = None) -> None:
+        """Push the joystick 2-12 frames (the program takes a push once, on its edge), let
+        it go 2-8 frames; recorded as a press with ``joy``."""
+        drawn = self.hands.randint(*HOLD)
+        hold = drawn if hold is None else hold
+        gap = self.hands.randint(*GAP)
+        f0, f1 = self.v.cmd(op="eval", js=_JOY_JS % dict(
+            button=JOY_BUTTON[direction], hold=hold))["value"]
+        self.v.until(f1 - self.v.f0 + gap)
+        if record:
+            self.presses.append(Press(direction, f1 - f0, joy=True))
+        self.log(f"    joystick {direction} held {f1 - f0} (asked {hold})")
 
     def wait_for(self, what: str, ok: Callable[[Screen], list[str]],
                  timeout_s: float = PROMPT_TIMEOUT_S,
@@ -266,6 +298,17 @@ def _answer(pl: Player, p: Prompt, screen: Screen, action: Action, game: GameSta
                 h.selected and h.slot != b for h in south_hand(s)) else ["cursor not moved"])
         pl.press(fire)
         return
+    if isinstance(action, (RedealAction, DefendAction)):
+        yes = action.redeal if isinstance(action, RedealAction) else action.alone
+        if rng.random() < 0.5:
+            pl.press("Y" if yes else "N")
+            return
+        if p.selected != int(yes):
+            pl.press(RIGHT if yes else LEFT)
+            pl.wait_for("moving the answer's '>'", lambda s: [] if prompt(
+                s).selected == int(yes) else ["'>' not moved"])
+        pl.press(fire)
+        return
     assert isinstance(action, BidAction)
     choice = _bid_tuple(action, game.bid_round)
     if rng.random() < 0.5 and p.choices:
@@ -291,8 +334,14 @@ def _answer(pl: Player, p: Prompt, screen: Screen, action: Action, game: GameSta
 
 def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = False,
                  speed: str = "NO WAIT", warp: bool = False, prg: Path = PRG,
+                 rules: Rules = BIT93, options_by: str = "keys",
+                 max_prompts: int | None = None,
                  log: Callable[[str], None] = lambda s: None) -> ViceGame:
-    """One whole game in real VICE; raises JudgeError at the first screen pyengine disputes."""
+    """One whole game in real VICE; raises JudgeError at the first screen pyengine disputes.
+
+    ``rules`` other than Bit #93's are chosen first on the options screen, by ``options_by``
+    (keys or joystick: :mod:`tools.vice.options`). ``max_prompts``: stop after answering that
+    many South prompts, once VICE shows pyengine's next one (a partial game)."""
     media = prg.with_suffix(".d64") if d64 else prg
     if not media.exists():
         raise JudgeError(f"{media} missing: run `make build`")
@@ -306,9 +355,17 @@ def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = F
         if warp:
             v.warp(True)
         f0 = v.frame()
+        result.rules = rules
+        if rules != BIT93:
+            try:
+                choose_in_vice(pl, rules, options_by)
+            except FrontendError as exc:
+                raise JudgeError(f"choosing {rules_code(rules)} by {options_by}: {exc}") \
+                    from None
         start_game(pl, seed, speed)
-        eng = EngineGame(seed)
-        while not eng.game.over:
+        result.start = len(pl.presses) - 1
+        eng = EngineGame(seed, rules)
+        while not eng.game.over and len(result.choices) != max_prompts:
             game = eng.game
             screen = pl.wait_for(f"at South's {game.phase.value} prompt #{len(result.choices)}"
                                  f" as pyengine has it",
@@ -320,6 +377,17 @@ def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = F
             log(f"  prompt {len(result.choices):3d} {p.kind:7s} -> {action}")
             _answer(pl, p, screen, action, game)
             eng.south(action)
+        result.events = [e.to_json() for e in eng.game.events]
+        result.presses = pl.presses
+        if not eng.game.over:          # a partial game: the next prompt shows the last answer
+            game = eng.game
+            screen = pl.wait_for(f"at South's {game.phase.value} prompt #{len(result.choices)}"
+                                 f" as pyengine has it",
+                                 lambda s, g=game: position_problems(s, g, seed))
+            result.checkpoints.append(Checkpoint(len(pl.presses), prompt(screen).kind, screen))
+            result.frames = v.frame() - f0
+            result.seconds = time.time() - t0
+            return result
         total = tuple(eng.game.total)
         we, they = total
         want = "WE WIN" if we > they else "THEY WIN"
@@ -374,8 +442,7 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
     fe.boot()
     hold = harness_key_takes_hold()
     at = {c.presses: c for c in played.checkpoints}
-    start = next(i for i, p in enumerate(played.presses) if p.key == RETURN
-                 and i > 0 and played.presses[i - 1].key == RETURN)  # the RETURN that starts
+    start = played.start                                  # the RETURN that starts the game
     compared = 0
     for i, p in enumerate(played.presses + [None]):  # type: ignore[operator]
         c = at.get(i)
@@ -390,7 +457,9 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
         if i == start:
             fe.events = []
             fe._decoder.reset()
-        if hold:
+        if p.joy:
+            fe.joystick(str(p.key), hold=p.hold)
+        elif hold:
             fe.key(p.key, hold=p.hold)    # type: ignore[call-arg]
         else:
             fe.key(p.key)
@@ -398,7 +467,8 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
     if done != played.choices:
         raise JudgeError(f"game {played.seed}: in the harness South's keys made {done}, "
                          f"in VICE {played.choices}")
-    diff_ev = first_difference(fe.events, engine_events(played.seed, done))
+    want = played.events or engine_events(played.seed, done, played.rules)
+    diff_ev = first_difference(fe.events, want)
     if diff_ev:
         raise JudgeError(f"game {played.seed}: the harness's 6502 differs from pyengine at "
                          f"{diff_ev}")
@@ -407,7 +477,8 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
 
 def describe(g: ViceGame) -> str:
     holds = [p.hold for p in g.presses]
-    return (f"game {g.seed} ({g.media}, {g.speed}): {len(g.choices)} South decisions, "
+    return (f"game {g.seed} ({g.media}, {g.speed}, rules {rules_code(g.rules)}): "
+            f"{len(g.choices)} South decisions, "
             f"{len(g.checkpoints)} screens checked, {len(g.presses)} keys held "
             f"{min(holds)}-{max(holds)} frames, final {g.total[0]}-{g.total[1]}, "
             f"{g.frames} frames ({g.frames / 50.1245:.0f} s emulated) in {g.seconds:.0f} s")
@@ -422,11 +493,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--speed", default="NO WAIT", choices=("NO WAIT", "FAST", "NORMAL"))
     ap.add_argument("--d64", action="store_true", help="LOAD from the .d64, then RUN")
     ap.add_argument("--warp", action="store_true", help="VICE in warp mode (about 1.5x)")
+    ap.add_argument("--rules", default="BIT93", help="rules code (e.g. WEB, 'STD V1 H1'), "
+                    "chosen on the options screen first")
+    ap.add_argument("--by", default="keys", choices=("keys", "joystick"),
+                    help="how the options screen is driven")
+    ap.add_argument("--max-prompts", type=int, default=None,
+                    help="stop after that many South prompts (a partial game)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     try:
         g = play_in_vice(args.seed, args.choices, args.hands, d64=args.d64, speed=args.speed,
-                         warp=args.warp, log=print if args.verbose else (lambda s: None))
+                         warp=args.warp, rules=rules_from_code(args.rules), options_by=args.by,
+                         max_prompts=args.max_prompts,
+                         log=print if args.verbose else (lambda s: None))
         print(describe(g))
         t0 = time.time()
         n = replay_in_harness(g)
