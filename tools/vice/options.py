@@ -42,7 +42,7 @@ from ..frontend.options_screen import (
 )
 
 if TYPE_CHECKING:
-    from .judge import Player
+    from .person import Player
 
 _KEY = {"up": CRSR_UP, "down": CRSR_DOWN, "left": LEFT, "right": RIGHT, "fire": RETURN}
 
