@@ -18,7 +18,7 @@ from pyengine.core.options import options_of, rules_from
 from pyengine.core.rules import BIT93, PRESETS, WEB, OptionError, UnknownRules
 from pyengine.core.rulescode import parse_code, rules_code, rules_from_code, shell_words
 from tools.frontend.checkpoints import check_game_over, check_identity
-from tools.frontend.driver import RETURN, RIGHT, STOP, Frontend, prompt, status
+from tools.frontend.driver import FRAME_CYCLES, RETURN, RIGHT, STOP, Frontend, prompt, status
 from tools.frontend.options_screen import (
     CRSR_DOWN,
     ROWS,
@@ -32,6 +32,9 @@ from tools.frontend.options_screen import (
     table_code,
     title_code,
     view_rules,
+)
+from tools.frontend.options_screen import (
+    bench as options_bench,
 )
 from tools.frontend.play import back_to_title, play
 from tools.gamecore.rules_block import encode
@@ -379,3 +382,13 @@ def test_euchre_rules_names_the_code_s_letters():
 
     flat = " ".join(CliRunner().invoke(cli, ["rules"]).output.split())
     assert '--rules "STD T11 C1"' in flat and "J first_dealer" in flat and "P1242" in flat
+
+
+def test_every_options_screen_key_updates_the_screen_within_2_frames() -> None:
+    """docs/performance.md's budget, in exact cycles: every key on the options screen, the
+    whole screens included (opening it, to and from BID EUCHRE, the title's redraw after
+    it), finishes its update within two PAL frames (c64/fastdraw.oph)."""
+    worst = {kind: max(cycles) for kind, cycles in options_bench(PRG).items()}
+    assert len(worst) == 6, worst
+    over = {kind: c for kind, c in worst.items() if c > 2 * FRAME_CYCLES}
+    assert not over, f"over 2 frames ({2 * FRAME_CYCLES:,} cycles): {over}"

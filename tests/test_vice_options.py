@@ -1,22 +1,35 @@
 """Real VICE x64sc (../shared/vice) chooses WEB on the options screen (issue 25, item 3):
 O on the title, CRSR RIGHT to WEB, RETURN, by a person's keys (held 2-12 frames); then
 the title's code must say WEB and the rules block in VICE's RAM must be pyengine's WEB,
-byte for byte (tools/rules_block.py), with the settings store saying WEB too. Missing setup is a
-failure with the reason, never a skip (as tests/test_vice.py)."""
+byte for byte (tools/rules_block.py), with the settings store saying WEB too. Then (item 5)
+a whole game under WEB chosen by keys, judged at every South prompt and equal to the shell's
+transcript, and the start of a game under STANDARD options chosen by the joystick alone, up to
+the farmer's-hand and defend-alone questions and their answers (tools/vice/judge.py,
+tools/vice/options.py). Missing setup is a failure with the reason, never a skip (as
+tests/test_vice.py)."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
 
 import pytest
 
 from pyengine.core.rules import WEB
+from pyengine.core.rulescode import rules_from_code
 from tools.frontend.driver import RETURN, RIGHT, prompt
 from tools.frontend.options_screen import read_options, title_code
 from tools.gamecore.rules_block import encode
 from tools.program.c64map import Symbols
 from tools.vice import judge as vj
 from tools.vice.run import running, setup_problem
+
+from .scripted import answer_text
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -60,3 +73,79 @@ def test_web_chosen_on_the_options_screen_in_vice_sets_the_rules_block() -> None
     block = {label: ram[symbols.address(label)] for label in encode(WEB)}
     assert block == encode(WEB)
     assert ram[symbols.address("settings_preset")] == 1          # PRESET_WEB
+
+
+# ---- whole games under other rules (issue 25, item 5) -------------------------------------
+
+# game number, seed of South's choices, seed of the key timings; game 40 under WEB is among
+# the shortest with every kind of South prompt (31 decisions, 5 hands: game_length)
+WEB_GAME = (40, 1, 3)
+# game 1065 under STANDARD with DEFEND ALONE and FARMER'S HAND on: South is asked the
+# farmer's hand at its first prompt and to defend alone at its second
+STD_GAME = (1065, 1, 4, "STD V1 H1", 3)
+
+
+def _judged(play) -> vj.ViceGame:
+    failure = None
+    try:
+        g = play()
+        compared = vj.replay_in_harness(g)
+    except vj.JudgeError as exc:
+        failure = str(exc)
+    if failure:
+        pytest.fail(failure, pytrace=False)
+    assert compared == len(g.checkpoints)
+    return g
+
+
+def _shell_events(rules: str, seed: int, choices: list) -> list[dict]:
+    """``euchre play --rules R --seed N`` (pyengine's shell, line mode) with South's
+    answers typed in: the transcript it writes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "t.json"
+        typed = "".join(answer_text(a) + "\n" for a in choices)
+        r = subprocess.run([str(Path(sys.executable).parent / "euchre"), "play", "--rules", rules,
+                            "--seed", str(seed), "--plain", "--no-autoplay", "--speed",
+                            "instant", "--transcript", str(out)], input=typed, text=True,
+                           capture_output=True, timeout=120)
+        assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+        return json.loads(out.read_text())["events"]
+
+
+def test_whole_web_game_chosen_by_keys_in_vice_is_the_shells_game(capsys) -> None:
+    """WEB chosen on the options screen by keys, then a whole game played by keys with a
+    person's timing: VICE's screen is pyengine's at every South prompt and at the end,
+    the harness's screen is VICE's at each of them, and the game is the transcript
+    ``euchre play --rules web`` writes for the same answers."""
+    t0 = time.time()
+    seed, choices, hands = WEB_GAME
+    g = _judged(lambda: vj.play_in_vice(seed, choices, hands, rules=WEB, options_by="keys"))
+    assert g.rules == WEB and g.final is not None
+    assert {c.kind for c in g.checkpoints} >= {"bid1", "bid2", "discard", "play", "game_over"}
+    assert len(g.checkpoints) == len(g.choices) + 1
+    assert [p.key for p in g.presses[:3]] == ["O", RIGHT, RETURN]
+    assert _shell_events("web", seed, g.choices) == g.events
+    with capsys.disabled():
+        print(f"\n  VICE: {vj.describe(g)}; harness and `euchre play --rules web` equal; "
+              f"{time.time() - t0:.0f} s")
+
+
+def test_standard_options_chosen_by_joystick_in_vice_ask_farmers_hand_and_defend_alone(
+        capsys) -> None:
+    """STANDARD with DEFEND ALONE and FARMER'S HAND set by the joystick alone, the game
+    started by keys: VICE asks South the farmer's hand and to defend alone as pyengine
+    does, takes the answers, and shows pyengine's next prompt; the harness agrees."""
+    t0 = time.time()
+    seed, choices, hands, code, prompts = STD_GAME
+    rules = rules_from_code(code)
+    assert rules.defend_alone and rules.farmers_hand
+    g = _judged(lambda: vj.play_in_vice(seed, choices, hands, rules=rules,
+                                        options_by="joystick", max_prompts=prompts))
+    kinds = [c.kind for c in g.checkpoints]
+    assert kinds[:2] == ["redeal", "defend"], kinds
+    assert len(kinds) == prompts + 1
+    first_key = next(i for i, p in enumerate(g.presses) if not p.joy)
+    assert not any(p.joy for p in g.presses[first_key:])        # the options: joystick only
+    assert {p.key for p in g.presses[:first_key]} >= {"down", "right", "fire"}
+    with capsys.disabled():
+        print(f"\n  VICE: {vj.describe(g)}; {time.time() - t0:.0f} s")

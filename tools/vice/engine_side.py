@@ -1,7 +1,9 @@
 """pyengine alongside a game in VICE: South's moves one at a time, what each prompt must show.
 
-The others play as RefPlayer(); :func:`position_problems` says what differs between
-a South prompt on VICE's screen and pyengine's position.
+The others play as RefPlayer() under Bit #93's rules and as the shell's VariantPlayer() under any
+other (the 6502's player there, as tools/frontend/checkpoints.py's ``engine_events``);
+:func:`position_problems` says what differs between a South prompt on VICE's screen and
+pyengine's position.
 """
 
 from __future__ import annotations
@@ -9,20 +11,25 @@ from __future__ import annotations
 import random
 
 from pyengine.core.game import Action, GameState
-from pyengine.core.rules import BIT93
+from pyengine.core.rules import BIT93, Rules
+from pyengine.core.rulescode import rules_code
 from pyengine.players.player import RefPlayer
+from pyengine.players.varplayer import VariantPlayer
 
 from ..frontend.checkpoints import check_screen
 from ..frontend.driver import FrontendError, Screen, prompt
+from ..frontend.options_screen import table_code
 from ..frontend.play import _bid_tuple
+from ..frontend.screen_read import MSG_ASK_DEFEND, MSG_ASK_REDEAL
 
 
 class EngineGame:
-    """pyengine's game: South's moves given one at a time, the others RefPlayer()."""
+    """pyengine's game: South's moves given one at a time, the others RefPlayer() (Bit #93)
+    or VariantPlayer() (any other rules)."""
 
-    def __init__(self, seed: int) -> None:
-        self.game = GameState.new(BIT93, seed)
-        self.ref = RefPlayer()
+    def __init__(self, seed: int, rules: Rules = BIT93) -> None:
+        self.game = GameState.new(rules, seed)
+        self.ref = RefPlayer() if rules == BIT93 else VariantPlayer()
         self._advance()
 
     def _advance(self) -> None:
@@ -34,9 +41,9 @@ class EngineGame:
         self._advance()
 
 
-def game_length(seed: int, choices_seed: int) -> tuple[int, int]:
+def game_length(seed: int, choices_seed: int, rules: Rules = BIT93) -> tuple[int, int]:
     """(hands, South decisions) of a game with South's random choices from ``choices_seed``."""
-    eng, rng, decisions = EngineGame(seed), random.Random(choices_seed), 0
+    eng, rng, decisions = EngineGame(seed, rules), random.Random(choices_seed), 0
     while not eng.game.over:
         eng.south(rng.choice(eng.game.legal_actions()))
         decisions += 1
@@ -50,6 +57,10 @@ def prompt_message(game: GameState) -> tuple[str, ...]:
         return ("YOUR PLAY",) if game.trick else ("YOUR LEAD",)
     if kind == "discard":
         return ("YOUR DISCARD (FACE DOWN)",)
+    if kind == "defend":
+        return (MSG_ASK_DEFEND,)
+    if kind == "redeal":
+        return (MSG_ASK_REDEAL[game.redeal_reason(0)],)
     if kind == "bid1":
         return ("CANADIAN RULE: ORDER ONLY ALONE",) if game.must_go_alone(0) else (
             "YOUR BID: TAKE THE UPCARD'S SUIT?",)
@@ -61,16 +72,22 @@ def position_problems(screen: Screen, game: GameState, seed: int) -> list[str]:
 
     Row 23 must be the prompt's own message: the program draws it just before it waits
     for the key, and until then rows 21-24 may still show the last prompt's keys while the
-    table already shows the position (a key pressed then is dropped by the pause)."""
+    table already shows the position (a key pressed then is dropped by the pause). The
+    table's rules code (top left) must be the code of the game's rules."""
     try:
         p = prompt(screen)
         if p.kind != game.phase.value:
             return [f"the screen asks {p.kind}, pyengine {game.phase.value}"]
         problems = check_screen(screen, game, seed)
+        code = table_code(screen)
+        if code != rules_code(game.rules):
+            problems.append(f"the table's rules code is {code!r}, not {rules_code(game.rules)!r}")
     except FrontendError as exc:
         return [str(exc).splitlines()[0]]
     if p.message not in prompt_message(game):
         problems.append(f"row 23 says {p.message!r}, not {' / '.join(prompt_message(game))!r}")
+    if p.kind in ("redeal", "defend") and p.selected != 0:
+        problems.append(f"row 21's '>' on answer {p.selected}, not on 'no'")
     if p.kind.startswith("bid"):
         want = tuple(_bid_tuple(a, game.bid_round) for a in game.legal_actions())
         if p.choices != want:

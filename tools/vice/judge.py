@@ -6,13 +6,16 @@ keyboard, with a person's timing: every key is held 2-12 frames (SPACE and the c
 seeded ``random.Random`` (``hands``), and the next key comes only once the screen shows the
 effect of the last one, as a player waits to see it. Key-down and key-up are DOM events sent
 inside the page, counted in the core's frames, so a hold is exact to a frame; the hold each key
-really had is recorded.
+really had is recorded (the person: :mod:`tools.vice.person`). Under other rules than Bit
+#93's the rules are first chosen on the options screen, by keys or the joystick
+(:mod:`tools.vice.options`); ``max_prompts`` plays only the start of a game.
 South's decisions are random legal moves from a second generator (``choices``), so a game's
 length is known before it is played (:func:`~tools.vice.engine_side.game_length`).
 
 What is judged is read from VICE's screen RAM and colour RAM only (``Vice.mem()``), with
 tools/frontend/driver.py's readers. pyengine plays the same game alongside (seat 0 = South's
-choices, seats 1-3 ``RefPlayer``): at every South prompt the screen must show the engine's position
+choices, seats 1-3 ``RefPlayer``, ``VariantPlayer`` under other rules): at every South prompt
+the screen must show the engine's position
 (:func:`tools.frontend.checkpoints.check_screen` plus the bids offered), and the game-over
 screen its result. Then :func:`replay_in_harness` types the same keys, with the same hold
 times, into the harness (``tools.frontend.driver.Frontend``) and requires the screens at
@@ -20,6 +23,7 @@ those prompts to be the same cell for cell (screen codes and colours), and the h
 6502 events to equal pyengine's game.
 
     python -m tools.vice.judge [--seed N] [--d64] [--speed FAST]   # one game, with times
+    python -m tools.vice.judge --rules "STD V1 H1" --by joystick --seed 1065 --max-prompts 3
 """
 
 from __future__ import annotations
@@ -33,9 +37,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from pyengine.core.game import Action, BidAction, GameState
+from pyengine.core.game import Action, BidAction, DefendAction, GameState, RedealAction
+from pyengine.core.rules import BIT93, Rules
+from pyengine.core.rulescode import rules_code, rules_from_code
 
 from ..frontend.checkpoints import engine_events, first_difference, south_actions
 from ..frontend.driver import (
@@ -54,67 +59,17 @@ from ..frontend.driver import (
 )
 from ..frontend.play import _bid_tuple
 from .engine_side import EngineGame, position_problems
+from .options import choose_in_vice
+from .person import (  # noqa: F401 - re-exported: the judge's API for tests and faults.py
+    JudgeError,
+    Player,
+    Press,
+    dom_key,
+)
 from .run import ROOT, running
 
 PRG = Path(os.environ.get("EUCHRE_PRG") or ROOT / "build" / "euchre.prg")   # .map beside it
 D64 = PRG.with_suffix(".d64")
-HOLD = (2, 12)              # frames a key is held
-HOLD_REPEATING = (2, 10)    # SPACE and the cursor keys: the KERNAL repeats them from ~15 frames
-REPEATING = (SPACE, RIGHT, LEFT)
-GAP = (2, 8)                # frames it is let go before the program is looked at again
-PROMPT_TIMEOUT_S = 90.0     # wall clock to wait for the screen a key should bring
-STALE_FRAMES = 150          # a wrong screen unchanged this long (3 s) is the program's answer
-
-# frontend keys (text character or PETSCII code) -> DOM KeyboardEvent (code, key, keyCode);
-# VICE's symbolic keymap turns them into C64 keys (RUN/STOP = Escape)
-_DOM: dict[str | int, tuple[str, str, int]] = {
-    RETURN: ("Enter", "Enter", 13), SPACE: ("Space", " ", 32),
-    RIGHT: ("ArrowRight", "ArrowRight", 39), LEFT: ("ArrowLeft", "ArrowLeft", 37),
-    0x03: ("Escape", "Escape", 27), '"': ("Quote", '"', 222), ",": ("Comma", ",", 188)}
-
-# one press, inside the page: key-down, wait until the core has run `hold` frames, key-up
-_PRESS_JS = """(async () => {
-  const g = window.EJS_emulator.gameManager;
-  const t = document.querySelector('#game canvas') || document;
-  const ev = (type) => t.dispatchEvent(new KeyboardEvent(type, {code: '%(code)s',
-    key: '%(key)s', keyCode: %(kc)d, which: %(kc)d, shiftKey: %(shift)s, bubbles: true,
-    cancelable: true}));
-  const sh = (type) => { if (%(shift)s) t.dispatchEvent(new KeyboardEvent(type, {
-    code: 'ShiftLeft', key: 'Shift', keyCode: 16, which: 16, bubbles: true})); };
-  const frames = async (n) => { const s = g.getFrameNum();
-    while (g.getFrameNum() < s + n) await new Promise(r => setTimeout(r, 1)); };
-  if (%(shift)s) { sh('keydown'); await frames(SHIFT_LEAD); }
-  ev('keydown');
-  const f0 = g.getFrameNum();
-  await frames(%(hold)d);
-  ev('keyup');
-  const f1 = g.getFrameNum();
-  if (%(shift)s) { await frames(SHIFT_LEAD); sh('keyup'); }
-  return [f0, f1];
-})()""".replace("SHIFT_LEAD", "2")
-# SHIFT goes down 2 frames before the key and up 2 frames after it: pressed in the same
-# instant, a KERNAL scan could see the key without SHIFT (CI typed LOAD2EUCHRE once
-# instead of LOAD"EUCHRE on a loaded machine), as a person's fingers never do.
-
-
-def dom_key(key: str | int) -> tuple[str, str, int]:
-    if key in _DOM:
-        return _DOM[key]
-    if isinstance(key, str) and len(key) == 1 and key.isalpha():
-        return "Key" + key.upper(), key.lower(), ord(key.upper())
-    if isinstance(key, str) and len(key) == 1 and key.isdigit():
-        return "Digit" + key, key, ord(key)
-    raise ValueError(f"no VICE key for {key!r}")
-
-
-class JudgeError(FrontendError):
-    """Real VICE showed something else than pyengine (or the harness) for the same keys."""
-
-
-@dataclass(frozen=True)
-class Press:
-    key: str | int          # as tools.frontend.driver types it
-    hold: int               # frames held down
 
 
 @dataclass
@@ -136,65 +91,9 @@ class ViceGame:
     total: tuple[int, int] = (0, 0)
     frames: int = 0
     seconds: float = 0.0
-
-
-# ---- VICE -----------------------------------------------------------------------------
-
-class Player:
-    """A person at VICE's keyboard: presses keys for 2-12 frames, watches the screen."""
-
-    def __init__(self, vice: Any, hands: random.Random, log: Callable[[str], None]) -> None:
-        self.v = vice
-        self.hands = hands
-        self.log = log
-        self.presses: list[Press] = []
-
-    def screen(self) -> Screen:
-        m = self.v.mem()
-        ram = bytearray(m["ram"])
-        ram[0xD800:0xD800 + 1000] = m["color"]
-        if self.v.jam:
-            raise JudgeError(f"the CPU jammed in VICE at {self.v.jam}")
-        return Screen.capture(ram)
-
-    def press(self, key: str | int, record: bool = True, hold: int | None = None) -> None:
-        """Hold ``key`` 2-12 frames, then let it go for 2-8 frames, and record how long it
-        was down. Key-down, the frame count and key-up all happen inside the page (one
-        ``eval``), so the hold is exact to a frame whatever the host's load; Playwright's own
-        key presses, sent from here, came out 1-6 frames longer than asked."""
-        drawn = self.hands.randint(*(HOLD_REPEATING if key in REPEATING else HOLD))
-        hold = drawn if hold is None else hold
-        gap = self.hands.randint(*GAP)
-        code, name, keycode = dom_key(key)
-        f0, f1 = self.v.cmd(op="eval", js=_PRESS_JS % dict(
-            code=code, key=name, kc=keycode, hold=hold, shift="true" if key == '"' else "false"
-        ))["value"]
-        self.v.until(f1 - self.v.f0 + gap)
-        if record:
-            self.presses.append(Press(key, f1 - f0))
-        self.log(f"    key {key!r} held {f1 - f0} (asked {hold})")
-
-    def wait_for(self, what: str, ok: Callable[[Screen], list[str]],
-                 timeout_s: float = PROMPT_TIMEOUT_S,
-                 stale_frames: int | None = STALE_FRAMES) -> Screen:
-        """Poll the screen until ``ok`` finds no problem on two polls in a row with the same
-        screen (it is drawn and stays). Fail with the last problems when a wrong screen has
-        stayed unchanged for ``stale_frames`` (the program waits for a key there) or after
-        ``timeout_s`` of wall clock."""
-        t0, last, since, problems = time.time(), None, 0, ["no screen read"]
-        while time.time() - t0 < timeout_s:
-            s = self.screen()
-            frame = self.v.frame()
-            problems = ok(s)
-            if s != last:
-                last, since = s, frame
-            elif not problems:
-                return s
-            elif stale_frames is not None and frame - since >= stale_frames:
-                break
-            self.v.wait(3)
-        raise JudgeError(f"VICE is not {what}: " + "; ".join(problems)
-                         + f" (frame {self.v.frame()})\n" + (last or s).text())
+    rules: Rules = BIT93
+    start: int = 0          # the press that starts the game (events are counted from it)
+    events: list[dict] = field(default_factory=list)       # pyengine's, to the last screen
 
 
 def _kind_is(kind: str) -> Callable[[Screen], list[str]]:
@@ -266,6 +165,17 @@ def _answer(pl: Player, p: Prompt, screen: Screen, action: Action, game: GameSta
                 h.selected and h.slot != b for h in south_hand(s)) else ["cursor not moved"])
         pl.press(fire)
         return
+    if isinstance(action, (RedealAction, DefendAction)):
+        yes = action.redeal if isinstance(action, RedealAction) else action.alone
+        if rng.random() < 0.5:
+            pl.press("Y" if yes else "N")
+            return
+        if p.selected != int(yes):
+            pl.press(RIGHT if yes else LEFT)
+            pl.wait_for("moving the answer's '>'", lambda s: [] if prompt(
+                s).selected == int(yes) else ["'>' not moved"])
+        pl.press(fire)
+        return
     assert isinstance(action, BidAction)
     choice = _bid_tuple(action, game.bid_round)
     if rng.random() < 0.5 and p.choices:
@@ -291,8 +201,14 @@ def _answer(pl: Player, p: Prompt, screen: Screen, action: Action, game: GameSta
 
 def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = False,
                  speed: str = "NO WAIT", warp: bool = False, prg: Path = PRG,
+                 rules: Rules = BIT93, options_by: str = "keys",
+                 max_prompts: int | None = None,
                  log: Callable[[str], None] = lambda s: None) -> ViceGame:
-    """One whole game in real VICE; raises JudgeError at the first screen pyengine disputes."""
+    """One whole game in real VICE; raises JudgeError at the first screen pyengine disputes.
+
+    ``rules`` other than Bit #93's are chosen first on the options screen, by ``options_by``
+    (keys or joystick: :mod:`tools.vice.options`). ``max_prompts``: stop after answering that
+    many South prompts, once VICE shows pyengine's next one (a partial game)."""
     media = prg.with_suffix(".d64") if d64 else prg
     if not media.exists():
         raise JudgeError(f"{media} missing: run `make build`")
@@ -306,9 +222,17 @@ def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = F
         if warp:
             v.warp(True)
         f0 = v.frame()
+        result.rules = rules
+        if rules != BIT93:
+            try:
+                choose_in_vice(pl, rules, options_by)
+            except FrontendError as exc:
+                raise JudgeError(f"choosing {rules_code(rules)} by {options_by}: {exc}") \
+                    from None
         start_game(pl, seed, speed)
-        eng = EngineGame(seed)
-        while not eng.game.over:
+        result.start = len(pl.presses) - 1
+        eng = EngineGame(seed, rules)
+        while not eng.game.over and len(result.choices) != max_prompts:
             game = eng.game
             screen = pl.wait_for(f"at South's {game.phase.value} prompt #{len(result.choices)}"
                                  f" as pyengine has it",
@@ -320,6 +244,17 @@ def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = F
             log(f"  prompt {len(result.choices):3d} {p.kind:7s} -> {action}")
             _answer(pl, p, screen, action, game)
             eng.south(action)
+        result.events = [e.to_json() for e in eng.game.events]
+        result.presses = pl.presses
+        if not eng.game.over:          # a partial game: the next prompt shows the last answer
+            game = eng.game
+            screen = pl.wait_for(f"at South's {game.phase.value} prompt #{len(result.choices)}"
+                                 f" as pyengine has it",
+                                 lambda s, g=game: position_problems(s, g, seed))
+            result.checkpoints.append(Checkpoint(len(pl.presses), prompt(screen).kind, screen))
+            result.frames = v.frame() - f0
+            result.seconds = time.time() - t0
+            return result
         total = tuple(eng.game.total)
         we, they = total
         want = "WE WIN" if we > they else "THEY WIN"
@@ -374,8 +309,7 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
     fe.boot()
     hold = harness_key_takes_hold()
     at = {c.presses: c for c in played.checkpoints}
-    start = next(i for i, p in enumerate(played.presses) if p.key == RETURN
-                 and i > 0 and played.presses[i - 1].key == RETURN)  # the RETURN that starts
+    start = played.start                                  # the RETURN that starts the game
     compared = 0
     for i, p in enumerate(played.presses + [None]):  # type: ignore[operator]
         c = at.get(i)
@@ -390,7 +324,9 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
         if i == start:
             fe.events = []
             fe._decoder.reset()
-        if hold:
+        if p.joy:
+            fe.joystick(str(p.key), hold=p.hold)
+        elif hold:
             fe.key(p.key, hold=p.hold)    # type: ignore[call-arg]
         else:
             fe.key(p.key)
@@ -398,7 +334,8 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
     if done != played.choices:
         raise JudgeError(f"game {played.seed}: in the harness South's keys made {done}, "
                          f"in VICE {played.choices}")
-    diff_ev = first_difference(fe.events, engine_events(played.seed, done))
+    want = played.events or engine_events(played.seed, done, played.rules)
+    diff_ev = first_difference(fe.events, want)
     if diff_ev:
         raise JudgeError(f"game {played.seed}: the harness's 6502 differs from pyengine at "
                          f"{diff_ev}")
@@ -407,7 +344,8 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
 
 def describe(g: ViceGame) -> str:
     holds = [p.hold for p in g.presses]
-    return (f"game {g.seed} ({g.media}, {g.speed}): {len(g.choices)} South decisions, "
+    return (f"game {g.seed} ({g.media}, {g.speed}, rules {rules_code(g.rules)}): "
+            f"{len(g.choices)} South decisions, "
             f"{len(g.checkpoints)} screens checked, {len(g.presses)} keys held "
             f"{min(holds)}-{max(holds)} frames, final {g.total[0]}-{g.total[1]}, "
             f"{g.frames} frames ({g.frames / 50.1245:.0f} s emulated) in {g.seconds:.0f} s")
@@ -422,11 +360,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--speed", default="NO WAIT", choices=("NO WAIT", "FAST", "NORMAL"))
     ap.add_argument("--d64", action="store_true", help="LOAD from the .d64, then RUN")
     ap.add_argument("--warp", action="store_true", help="VICE in warp mode (about 1.5x)")
+    ap.add_argument("--rules", default="BIT93", help="rules code (e.g. WEB, 'STD V1 H1'), "
+                    "chosen on the options screen first")
+    ap.add_argument("--by", default="keys", choices=("keys", "joystick"),
+                    help="how the options screen is driven")
+    ap.add_argument("--max-prompts", type=int, default=None,
+                    help="stop after that many South prompts (a partial game)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     try:
         g = play_in_vice(args.seed, args.choices, args.hands, d64=args.d64, speed=args.speed,
-                         warp=args.warp, log=print if args.verbose else (lambda s: None))
+                         warp=args.warp, rules=rules_from_code(args.rules), options_by=args.by,
+                         max_prompts=args.max_prompts,
+                         log=print if args.verbose else (lambda s: None))
         print(describe(g))
         t0 = time.time()
         n = replay_in_harness(g)
