@@ -26,7 +26,7 @@ FRAME = 312 * 63           # PAL: 312 lines of 63 cycles
 CIA_PERIOD = 0x4025 + 1    # KERNAL's CIA 1 timer A on a PAL machine: 16422 cycles per IRQ
 NF, REPS, NMODES = 50, 8, 8
 
-# What real VICE measured (docs/vice.md); tests/test_vice_probes.py re-measures and holds them to it.
+# What real VICE measured (docs/vice.md); tests/test_vice_probes.py re-measures them.
 BAD_LINES_PER_FRAME = 1070      # cycles the VIC-II takes from the CPU per frame, screen on
 KERNAL_IRQ = 219                # cycles per KERNAL IRQ (jiffy), no key down
 KERNAL_IRQ_KEY_HELD = 1605      # cycles per KERNAL IRQ while a key is held down
