@@ -26,17 +26,22 @@ ALLOWED = {
 }
 
 
-def module_name(path: Path) -> str:
-    rel = path.relative_to(ROOT.parent).with_suffix("")
-    parts = list(rel.parts)
+def dotted(path: Path, root: Path) -> str:
+    """``path``'s module name in the tree ``root`` (``pyengine.core.game``)."""
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def imports_of(path: Path) -> set[str]:
-    """The pyengine modules ``path`` imports (``from pkg import mod`` counts as pkg.mod)."""
-    name = module_name(path)
+def module_name(path: Path) -> str:
+    return dotted(path, ROOT)
+
+
+def imports_in(name: str, path: Path) -> set[str]:
+    """What module ``name`` (at ``path``) imports of its own tree, at any depth (a lazy
+    import counts; ``from pkg import mod`` counts as pkg.mod)."""
+    top = name.split(".")[0]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
@@ -50,7 +55,12 @@ def imports_of(path: Path) -> set[str]:
                 mod = node.module or ""
             found.add(mod)
             found |= {f"{mod}.{a.name}" for a in node.names}
-    return {m for m in found if m.split(".")[0] == "pyengine"}
+    return {m for m in found if m.split(".")[0] == top}
+
+
+def imports_of(path: Path) -> set[str]:
+    """The pyengine modules ``path`` imports."""
+    return imports_in(module_name(path), path)
 
 
 def graph() -> dict[str, set[str]]:
@@ -96,25 +106,8 @@ def _plain_imports(path: Path) -> set[str]:
 
 
 def test_no_module_imports_itself_through_others():
-    g = graph()
-    cycles = []
-    state: dict[str, int] = {}      # 1: on the current path, 2: done
-
-    def visit(node: str, path: list[str]) -> None:
-        state[node] = 1
-        for dep in sorted(g[node]):
-            if dep.endswith("__init__") or dep == "pyengine":
-                continue
-            if state.get(dep) == 1:
-                cycles.append(" -> ".join(path[path.index(dep):] + [dep]))
-            elif dep not in state:
-                visit(dep, path + [dep])
-        state[node] = 2
-
-    for node in sorted(g):
-        if node not in state and node != "pyengine":
-            visit(node, [node])
-    assert cycles == []
+    g = {name: deps - {"pyengine"} for name, deps in graph().items() if name != "pyengine"}
+    assert cycles_of(g) == []
 
 
 def test_the_checker_sees_a_cycle_and_a_wrong_way_import(tmp_path, monkeypatch):
@@ -201,39 +194,14 @@ TOOL_FOLDERS = {"program", "machine", "gamecore", "frontend", "vice", "mutation"
 
 def tool_modules(root: Path) -> dict[str, Path]:
     """Every module under ``root`` by its dotted name (``tools.machine.harness``)."""
-    out = {}
-    for p in sorted(root.rglob("*.py")):
-        parts = list(p.relative_to(root.parent).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        out[".".join(parts)] = p
-    return out
-
-
-def tool_imports(name: str, path: Path) -> set[str]:
-    """What ``path`` imports of its own tree, at any depth (a lazy import counts)."""
-    top = name.split(".")[0]
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                mod = ".".join(base + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
-            found.add(mod)
-            found |= {f"{mod}.{a.name}" for a in node.names}
-    return {m for m in found if m.split(".")[0] == top}
+    return {dotted(p, root): p for p in sorted(root.rglob("*.py"))}
 
 
 def tool_graph(root: Path) -> dict[str, set[str]]:
     """Module -> the modules of the tree it imports (packages' __init__ left out: they
     import nothing, and importing a module through its package is not a cycle)."""
     modules = tool_modules(root)
-    return {name: {m for m in tool_imports(name, p) if m in modules and m != name
+    return {name: {m for m in imports_in(name, p) if m in modules and m != name
                    and modules[m].name != "__init__.py"}
             for name, p in modules.items() if p.name != "__init__.py"}
 
