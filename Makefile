@@ -57,9 +57,11 @@ test:
 	$(call timed,pytest,$(PYTEST_CI))
 	@echo "== make test: passed in $$(( $$(date +%s) - $(T0) )) s; $$(uptime | sed 's/.*load/load/')"
 
-# Real VICE x64sc for tests/test_vice.py: Debian's chromium + pinned npm packages (../shared/vice)
+# Real VICE x64sc for tests/test_vice*.py: Debian's chromium + pinned npm packages (../shared/vice
+# beside the project; VICE_DIR elsewhere, as tools/vice/run.py reads it)
+VICE_DIR ?= ../shared/vice
 vice-setup:
-	bash ../shared/vice/setup.sh
+	bash $(VICE_DIR)/setup.sh
 
 # Whole input spaces that take too long for CI (see docs/harness.md).
 exhaustive: build

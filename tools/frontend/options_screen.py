@@ -13,6 +13,7 @@ title and back; :func:`offered` says why a rule set cannot be chosen there.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -208,6 +209,46 @@ def open_options(fe: Frontend, how: str = "keys") -> OptionsView:
     return view
 
 
+# A press on the options screen: the move ("up", "down", "left", "right", "fire"), what
+# it is for, and what the screen must then show (None: it does; else what it shows).
+Check = Callable[[OptionsView], str | None]
+Press = tuple[str, str, Check]
+
+
+def route(rules: Rules, view: OptionsView) -> Generator[Press, OptionsView, OptionsView]:
+    """The presses that take the options screen, opened as ``view``, to ``rules``: yields
+    each press and is sent the screen it brought; returns the screen at the end, whose
+    rows and code must be ``rules``. One route for every driver (the harness's
+    :func:`choose_rules`, real VICE's tools/vice/options.py). OptionsError when the
+    screen does not follow."""
+    direction, count = _steps(PRESETS_SHOWN.index(view.preset),
+                              PRESETS_SHOWN.index(rules.name), len(PRESETS_SHOWN))
+    for _ in range(count):
+        want = PRESETS_SHOWN[(PRESETS_SHOWN.index(view.preset)
+                              + (1 if direction == "right" else -1)) % len(PRESETS_SHOWN)]
+        view = yield direction, f"showing the preset {want}", \
+            lambda v, w=want: None if v.preset == w else f"the preset shown is {v.preset}"
+    if rules.name == "standard":
+        for i, (label, option, values) in enumerate(ROWS):
+            view = yield "down", f"with the '>' on {label}", \
+                lambda v, i=i: None if v.cursor == i + 1 else f"the '>' on line {v.cursor}"
+            order = [v for v, _ in values]
+            want_value = _plain(getattr(rules, option))
+            direction, count = _steps(order.index(view.values[option]),
+                                      order.index(want_value), len(values))
+            for _ in range(count):
+                before = view.values[option]
+                view = yield direction, f"changing {label}", \
+                    lambda v, o=option, b=before: None if v.values[o] != b else f"{o} still {b}"
+            if view.values[option] != want_value:
+                raise OptionsError(f"{label} shows {view.values[option]}, want {want_value}")
+    if view_rules(view) != rules:
+        raise OptionsError(f"the rows show {view_rules(view)}, want {rules}")
+    if rules_from_code(view.code) != rules:
+        raise OptionsError(f"the code {view.code!r} is not the rules chosen")
+    return view
+
+
 def choose_rules(fe: Frontend, rules: Rules, how: str = "keys") -> OptionsView:
     """From the title, set ``rules`` on the options screen by keys (CRSR, RETURN) or
     the joystick alone, checking the screen after every press, and go back to the
@@ -216,32 +257,17 @@ def choose_rules(fe: Frontend, rules: Rules, how: str = "keys") -> OptionsView:
     if why:
         raise OptionsError(why)
     hand = _Hand(fe, how)
-    view = open_options(fe, how)
-    direction, count = _steps(PRESETS_SHOWN.index(view.preset),
-                              PRESETS_SHOWN.index(rules.name), len(PRESETS_SHOWN))
-    for _ in range(count):
-        before = PRESETS_SHOWN.index(view.preset)
-        view = read_options(hand.press(direction))
-        want = PRESETS_SHOWN[(before + (1 if direction == "right" else -1)) % 4]
-        if view.preset != want:
-            raise OptionsError(f"{direction} on the preset shows {view.preset}, want {want}")
-    if rules.name == "standard":
-        for i, (label, option, values) in enumerate(ROWS):
-            view = read_options(hand.press("down"))
-            if view.cursor != i + 1:
-                raise OptionsError(f"down: the '>' is at line {view.cursor}, want {i + 1}")
-            shown = [v for v, _ in values].index(view.values[option])
-            want_value = _plain(getattr(rules, option))
-            direction, count = _steps(shown, [v for v, _ in values].index(want_value),
-                                      len(values))
-            for _ in range(count):
-                view = read_options(hand.press(direction))
-            if view.values[option] != want_value:
-                raise OptionsError(f"{label} shows {view.values[option]}, want {want_value}")
-    if view_rules(view) != rules:
-        raise OptionsError(f"the rows show {view_rules(view)}, want {rules}")
-    if rules_from_code(view.code) != rules:
-        raise OptionsError(f"the code {view.code!r} is not the rules chosen")
+    steps = route(rules, open_options(fe, how))
+    try:
+        move, what, check = next(steps)
+        while True:
+            view = read_options(hand.press(move))
+            problem = check(view)
+            if problem:
+                raise OptionsError(f"{how}, {move}: not {what}: {problem}")
+            move, what, check = steps.send(view)
+    except StopIteration as done:
+        view = done.value
     screen = hand.press("fire")
     if prompt(screen).kind != "title":
         raise OptionsError(f"{how}: fire/RETURN did not go back to the title:\n"

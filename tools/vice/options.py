@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pyengine.core.rules import Rules
-from pyengine.core.rulescode import rules_code, rules_from_code
+from pyengine.core.rulescode import rules_code
 
 from ..frontend.driver import (
     LEFT,
@@ -30,15 +30,11 @@ from ..frontend.driver import (
 from ..frontend.options_screen import (
     CRSR_DOWN,
     CRSR_UP,
-    PRESETS_SHOWN,
-    ROWS,
     OptionsView,
-    _plain,
-    _steps,
     offered,
     read_options,
+    route,
     title_code,
-    view_rules,
 )
 
 if TYPE_CHECKING:
@@ -96,41 +92,22 @@ def _open(pl: Player, how: str) -> OptionsView:
 
 def choose_in_vice(pl: Player, rules: Rules, how: str = "keys") -> OptionsView:
     """From VICE's title: ``rules`` set on the options screen by ``how`` (keys or joystick),
-    every press checked on screen; back at the title, whose code must be ``rules``'.
-    Returns the options screen as it was left. FrontendError when VICE does not follow."""
+    every press checked on screen (the harness's route, tools/frontend/options_screen.py);
+    back at the title, whose code must be ``rules``'. Returns the options screen as it was
+    left. FrontendError when VICE does not follow."""
     why = offered(rules)
     if why:
         raise FrontendError(why)
-    view = _open(pl, how)
-    direction, count = _steps(PRESETS_SHOWN.index(view.preset),
-                              PRESETS_SHOWN.index(rules.name), len(PRESETS_SHOWN))
-    for _ in range(count):
-        want = PRESETS_SHOWN[(PRESETS_SHOWN.index(view.preset)
-                              + (1 if direction == "right" else -1)) % len(PRESETS_SHOWN)]
-        _press(pl, how, direction)
-        view = read_options(pl.wait_for(f"showing the preset {want}", _view(
-            lambda v, w=want: [] if v.preset == w else [f"the preset shown is {v.preset}"])))
-    if rules.name == "standard":
-        for i, (label, option, values) in enumerate(ROWS):
-            _press(pl, how, "down")
-            view = read_options(pl.wait_for(f"with the '>' on {label}", _view(
-                lambda v, i=i: [] if v.cursor == i + 1 else [f"the '>' on line {v.cursor}"])))
-            order = [v for v, _ in values]
-            want_value = _plain(getattr(rules, option))
-            direction, count = _steps(order.index(view.values[option]),
-                                      order.index(want_value), len(values))
-            for _ in range(count):
-                before = view.values[option]
-                _press(pl, how, direction)
-                view = read_options(pl.wait_for(f"changing {label}", _view(
-                    lambda v, o=option, b=before: [] if v.values[o] != b
-                    else [f"{o} still {b}"])))
-            if view.values[option] != want_value:
-                raise FrontendError(f"VICE: {label} shows {view.values[option]}, "
-                                    f"want {want_value}")
-    if view_rules(view) != rules or rules_from_code(view.code) != rules:
-        raise FrontendError(f"VICE's options screen shows {view_rules(view)} (code "
-                            f"{view.code!r}), want {rules}")
+    steps = route(rules, _open(pl, how))
+    try:
+        move, what, check = next(steps)
+        while True:
+            _press(pl, how, move)
+            view = read_options(pl.wait_for(what, _view(
+                lambda v, c=check: [p] if (p := c(v)) else [])))
+            move, what, check = steps.send(view)
+    except StopIteration as done:
+        view = done.value
     _press(pl, how, "fire")
     _title(pl, rules_code(rules))
     return view
