@@ -128,3 +128,16 @@ def test_command_writes_json_and_refuses_unknown_mutants(tmp_path, capsys):
     assert "no such mutant: no_such/_label+0:nop" in capsys.readouterr().err
     assert main(["--prg", str(tmp_path / "none.prg")]) == 1
     assert "run `make`" in capsys.readouterr().err
+
+
+def test_file_option_keeps_one_source_file(mutants, capsys):
+    """``--file`` gives a per-file score (docs/mutants.md's table of the new core code)."""
+    from tools.mutation.mutants import sample
+    mine = sample(mutants, None, 1, None, ("asm/defend_redeal.oph",))
+    assert mine and {m.file for m in mine} == {"asm/defend_redeal.oph"}
+    assert len(sample(mutants, 5, 1, None, ("asm/defend_redeal.oph",))) == 5
+    assert main(["--list", "--file", "asm/defend_redeal.oph"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == len(mine) and all("asm/defend_redeal.oph:" in x for x in listed)
+    assert main(["--list", "--file", "asm/nope.oph"]) == 1
+    assert "no mutants in asm/nope.oph" in capsys.readouterr().err

@@ -246,9 +246,12 @@ def all_mutants(prg: Path = PRG, root: Path = ROOT) -> list[Mutant]:
             for m in mutants_of(ins)]
 
 
-def sample(mutants: list[Mutant], n: int | None, seed: int, folder: str | None = None
-           ) -> list[Mutant]:
-    pool = [m for m in mutants if folder is None or m.folder == folder]
+def sample(mutants: list[Mutant], n: int | None, seed: int, folder: str | None = None,
+           files: tuple[str, ...] = ()) -> list[Mutant]:
+    """``n`` mutants at random (all with ``n`` None) of ``folder``'s code, or of the
+    source ``files`` (e.g. ``asm/defend_redeal.oph``) when some are named."""
+    pool = [m for m in mutants if (folder is None or m.folder == folder)
+            and (not files or m.file in files)]
     if n is None or n >= len(pool):
         return pool
     return sorted(random.Random(seed).sample(pool, n), key=lambda m: m.address)

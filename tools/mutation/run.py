@@ -50,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
                                 description=__doc__.split("\n")[0])
     p.add_argument("--prg", type=Path, default=PRG)
     p.add_argument("--folder", choices=FOLDERS, default=None, help="only this folder's code")
+    p.add_argument("--file", action="append", default=[], metavar="PATH",
+                   help="only this source file's code, e.g. asm/defend_redeal.oph (repeatable)")
     p.add_argument("--sample", type=int, default=None, metavar="N", help="N mutants at random")
     p.add_argument("--seed", type=int, default=1, help="the sample's random seed")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
@@ -67,7 +69,11 @@ def main(argv: list[str] | None = None) -> int:
         everything = all_mutants(args.prg)
         if args.mutant:
             everything = select(everything, args.mutant)
-        chosen = sample(everything, args.sample, args.seed, args.folder)
+        chosen = sample(everything, args.sample, args.seed, args.folder, tuple(args.file))
+        if args.file and not chosen:
+            known = sorted({m.file for m in everything})
+            raise MutantError(f"no mutants in {', '.join(args.file)}; the files with code: "
+                              f"{', '.join(known)}")
     except MutantError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -95,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         args.out.write_text(json.dumps({"prg": str(args.prg), "seed": args.seed,
                                         "sample": args.sample, "folder": args.folder,
+                                        "files": args.file,
                                         "verdicts": [v.as_json() for v in verdicts]},
                                        indent=1) + "\n", encoding="utf-8")
         print(f"wrote {args.out}")
