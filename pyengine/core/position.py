@@ -41,7 +41,7 @@ from pyengine.core.explain import parse_action, why_illegal
 from pyengine.core.phase import BID_ROUND, Phase
 from pyengine.core.rng import Rng
 from pyengine.core.rules import DealerDiscard, Rules
-from pyengine.core.seatview import SEAT_NAMES, SeatView, partner_of
+from pyengine.core.seatview import SEAT_NAMES, Seating, SeatView, partner_of
 
 TRICKS_PER_HAND = 5
 # A farmer's hand is "una mano pessima" (seed 003): no card above 10, every card a 9
@@ -65,7 +65,7 @@ def _deck_of(size: int, joker: bool) -> tuple[Card, ...]:
 
 
 @dataclass
-class Position:
+class Position(Seating):
     """Every field of a game's state (module docstring); a GameState is one."""
     rules: Rules
     seed: int
@@ -105,19 +105,6 @@ class Position:
     def codes(self) -> tuple[Card, ...]:
         """The deck of this game's rules, as card codes."""
         return _deck_of(self.rules.deck, self.rules.joker)
-
-    @property
-    def players(self) -> int:
-        """The number of players (3 or 4)."""
-        return self.rules.players
-
-    def team(self, seat: int) -> int:
-        """Scoring side of a seat: its partnership, or itself in cutthroat."""
-        return seat if self.rules.players == 3 else seat & 1
-
-    def partner(self, seat: int) -> int | None:
-        """A seat's partner, None in cutthroat."""
-        return None if self.rules.players == 3 else (seat + 2) % 4
 
 
     @property

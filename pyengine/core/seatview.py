@@ -28,8 +28,29 @@ def partner_of(seat: int) -> int:
     return (seat + 2) % 4
 
 
+class Seating:
+    """The seats of a game under its ``rules``: how many, their sides and partners.
+    A mixin for the classes that hold ``rules`` (:class:`SeatView`, the game's
+    ``Position``), so both answer alike."""
+    __slots__ = ()
+    rules: Rules
+
+    @property
+    def players(self) -> int:
+        """The number of players at the table (3 or 4)."""
+        return self.rules.players
+
+    def team(self, seat: int) -> int:
+        """The scoring side of a seat: its partnership, or itself in cutthroat."""
+        return seat if self.rules.players == 3 else seat & 1
+
+    def partner(self, seat: int) -> int | None:
+        """A seat's partner, None in cutthroat."""
+        return None if self.rules.players == 3 else partner_of(seat)
+
+
 @dataclass(slots=True)
-class SeatView:
+class SeatView(Seating):
     """What one seat may know when it decides: never another seat's hidden cards.
 
     ``str(view)`` is a short picture of the position as this seat sees it."""
@@ -56,19 +77,6 @@ class SeatView:
     defender_out: int | None = None  # partner of a lone defender
     contract: int | None = None      # Bid Euchre: the high bid
     high_bidder: int | None = None
-
-    @property
-    def players(self) -> int:
-        """The number of players at the table (3 or 4)."""
-        return self.rules.players
-
-    def team(self, seat: int) -> int:
-        """The scoring side of a seat (itself in cutthroat)."""
-        return seat if self.rules.players == 3 else seat & 1
-
-    def partner(self, seat: int) -> int | None:
-        """A seat's partner, None in cutthroat."""
-        return None if self.rules.players == 3 else (seat + 2) % 4
 
     def __str__(self) -> str:
         return picture(self, to_move=self.seat if self.legal else None)
