@@ -89,3 +89,18 @@ def play_env(home: Path, term: str = "xterm-256color", **extra: str) -> dict[str
     env |= {"TERM": term, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
             "XDG_CACHE_HOME": str(home / "cache"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
     return env | extra
+
+
+def read_until_prompt(p: subprocess.Popen, timeout: float = 30) -> bytes:
+    """What a line-mode game on pipes wrote up to its next prompt (``? `` or ``: ``)."""
+    got = b""
+    end = time.monotonic() + timeout
+    os.set_blocking(p.stdout.fileno(), False)
+    while not got.endswith((b"? ", b": ")):
+        assert time.monotonic() < end, got[-300:]
+        chunk = p.stdout.read()
+        if chunk:
+            got += chunk
+        else:
+            time.sleep(0.01)
+    return got

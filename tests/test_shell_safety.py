@@ -31,6 +31,7 @@ from pyengine.records.transcript import loads, read
 from tools.commands.cli import cli
 
 from .helpers import report
+from .ptyrun import read_until_prompt
 
 EUCHRE = str(Path(sys.executable).with_name("euchre"))
 UNICODE_DIGITS = ["²", "①", "⒏", "٣", "１", "߂"]
@@ -155,28 +156,14 @@ def test_ctrl_c_at_random_moments_of_start_up_is_never_a_traceback(capsys):
                    "no traceback")
 
 
-def _read_until_prompt(p: subprocess.Popen, timeout: float = 30) -> bytes:
-    got = b""
-    end = time.monotonic() + timeout
-    os.set_blocking(p.stdout.fileno(), False)
-    while not got.endswith((b"? ", b": ")):
-        assert time.monotonic() < end, got[-300:]
-        chunk = p.stdout.read()
-        if chunk:
-            got += chunk
-        else:
-            time.sleep(0.01)
-    return got
-
-
 def _game_in_progress(path: Path, *signals: int) -> tuple[int, bytes]:
     p = subprocess.Popen([EUCHRE, "play", "--seed", "4711", "--ascii", "--transcript",
                           str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
-    _read_until_prompt(p)
+    read_until_prompt(p)
     p.stdin.write(b"p\n")
     p.stdin.flush()
-    _read_until_prompt(p)
+    read_until_prompt(p)
     for s in signals:
         p.send_signal(s)
     out, err = p.communicate(timeout=60)

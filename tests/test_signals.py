@@ -24,6 +24,8 @@ import pytest
 
 from pyengine.play.loop import GameLoop
 
+from .ptyrun import read_until_prompt
+
 EUCHRE = str(Path(sys.executable).with_name("euchre"))
 STOPS = [signal.SIGHUP, signal.SIGQUIT, signal.SIGTERM, signal.SIGINT]
 ESCAPES = re.compile(rb"\x1b(\[[0-9;?<>]*[ -/]*[@-~]|[()][0-9A-Za-z]|[=>78])")
@@ -42,20 +44,6 @@ def _end(p: subprocess.Popen) -> None:
 
 # --- line mode --------------------------------------------------------------------------
 
-def _read_until_prompt(p: subprocess.Popen, timeout: float = 30) -> bytes:
-    got = b""
-    end = time.monotonic() + timeout
-    os.set_blocking(p.stdout.fileno(), False)
-    while not got.endswith((b"? ", b": ")):
-        assert time.monotonic() < end, got[-300:]
-        chunk = p.stdout.read()
-        if chunk:
-            got += chunk
-        else:
-            time.sleep(0.01)
-    return got
-
-
 @pytest.mark.parametrize("sig", STOPS, ids=[s.name for s in STOPS])
 def test_a_signal_in_line_mode_saves_the_game_and_says_so(sig, tmp_path):
     # SIGHUP or SIGQUIT ended a line-mode game with no message, and without
@@ -65,10 +53,10 @@ def test_a_signal_in_line_mode_saves_the_game_and_says_so(sig, tmp_path):
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, env=env)
     try:
-        _read_until_prompt(p)
+        read_until_prompt(p)
         p.stdin.write(b"p\n")
         p.stdin.flush()
-        _read_until_prompt(p)
+        read_until_prompt(p)
         p.send_signal(sig)
         os.set_blocking(p.stdout.fileno(), True)
         out, err = p.communicate(timeout=60)
