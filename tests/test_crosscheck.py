@@ -131,12 +131,18 @@ def test_a_broken_trick_winner_is_caught(tmp_path):
     assert [e["ev"] for e in mismatch.context[-4:]] == ["play"] * 4
 
 
-def test_c64_auto_transcript_is_accepted_by_replay(tmp_path):
+# every preset the C64 plays (issue 25: "for every preset")
+C64_PRESETS = ("bit93", "web", "standard")
+
+
+@pytest.mark.parametrize("rules", C64_PRESETS)
+def test_c64_auto_transcript_is_accepted_by_replay(tmp_path, rules):
     out = tmp_path / "c64.json"
-    r = CliRunner().invoke(cli, ["c64", "--auto", "--seed", "4711", "--transcript", str(out)])
+    r = CliRunner().invoke(cli, ["c64", "--auto", "--rules", rules, "--seed", "4711",
+                                 "--transcript", str(out)])
     assert r.exit_code == 0, r.output
     t = loads(out.read_text())
-    assert t.seed == 4711 and t.events[-1]["ev"] == "game_over"
+    assert t.seed == 4711 and t.events[-1]["ev"] == "game_over" and t.rules == rules
     judge(t)
 
 
