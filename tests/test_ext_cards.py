@@ -10,6 +10,8 @@ checks that the comparison names it.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pyengine.core.cards import (
@@ -18,6 +20,7 @@ from pyengine.core.cards import (
     EXT_CARDS,
     NOT_TRUMP,
     Card,
+    ext_legal_plays,
     rank_of,
     suit_of,
 )
@@ -117,3 +120,51 @@ def test_one_changed_entry_is_seen(prg, label):
     where = c64.address(label) + 3           # the fourth entry (a queen under spades)
     c64.poke(where, c64.peek(where) ^ 0x01)
     assert differences(c64), label
+
+
+def _trick_winner(cards: list[int], contract: int) -> int:
+    """pyengine's rule (moves.py _apply_play): the highest EXT power, the first on a tie."""
+    table = EXT.power[contract][EXT.effective_suit[contract][cards[0]]]
+    best = 0
+    for i, c in enumerate(cards):
+        if table[c] > table[cards[best]]:
+            best = i
+    return best
+
+
+def test_ext_trick_winner_sampled_tricks(c64):
+    """20,000 random tricks of 1-4 distinct codes under every contract: the winner's
+    index and zp_led (the led card's effective suit)."""
+    rng = random.Random(93)
+    bad = []
+    for _ in range(20_000):
+        t = rng.randrange(CONTRACTS)
+        cards = rng.sample(range(EXT_CARDS), rng.randint(1, 4))
+        c64.call("ext_set_contract", a=t)
+        c64.poke("trick_cards", cards + [0] * (4 - len(cards)))
+        c64.poke("trick_count", len(cards))
+        r = c64.call("ext_trick_winner")
+        want = (_trick_winner(cards, t), EXT.effective_suit[t][cards[0]])
+        if (r.a, c64.peek("zp_led")) != want:
+            bad.append(f"{[str(Card(c)) for c in cards]} under {t}: {r.a}, want {want}")
+    assert bad == []
+
+
+def test_ext_legal_mask_sampled_hands(c64):
+    """10,000 random hands of 1-6 codes x every led suit (and leading) x contract."""
+    rng = random.Random(94)
+    bad = []
+    for _ in range(10_000):
+        t, seat = rng.randrange(CONTRACTS), rng.randrange(4)
+        hand = rng.sample(range(EXT_CARDS), rng.randint(1, 6))
+        led = rng.choice([0, 1, 2, 3, 4, None])
+        c64.call("ext_set_contract", a=t)
+        c64.poke(c64.address("hands") + seat * 6, hand)
+        c64.poke(c64.address("hand_len") + seat, len(hand))
+        c64.poke("zp_led", 0xFF if led is None else led)
+        r = c64.call("ext_legal_mask", x=seat)
+        legal = ext_legal_plays([Card(c) for c in hand], t, led)
+        want = sum(1 << i for i, c in enumerate(hand) if c in legal)
+        if r.a != want or c64.peek("zp_mask") != want:
+            bad.append(f"{[str(Card(c)) for c in hand]} under {t} led {led}: {r.a:02X}")
+    assert bad == []
