@@ -75,8 +75,8 @@ RULE_SETS: dict[str, Rules] = {
 
 @dataclass
 class VarReport:
-    """How many decisions of each kind were compared, the first difference, the
-    slowest of each kind."""
+    """How many decisions of each kind were compared (plays as "lead" and "follow"),
+    the first difference, the slowest of each kind."""
 
     cases: dict[str, int] = field(default_factory=dict)
     mismatches: int = 0
@@ -240,9 +240,10 @@ def check_rules(core: VarCore, rules: Rules, games: int, seed: int,
             continue
         got, slots, cycles = core.decide(v, kind, rng)
         want = encode_action(v, action, slots)
-        rep.cases[kind] = rep.cases.get(kind, 0) + 1
-        if cycles > rep.worst.get(kind, (-1, ""))[0]:
-            rep.worst[kind] = (cycles, describe(v, kind))
+        label = kind if kind != "play" else ("follow" if v.trick else "lead")
+        rep.cases[label] = rep.cases.get(label, 0) + 1
+        if cycles > rep.worst.get(label, (-1, ""))[0]:
+            rep.worst[label] = (cycles, describe(v, kind))
         if got != want:
             rep.mismatches += 1
             if rep.first is None:
