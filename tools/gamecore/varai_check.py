@@ -12,6 +12,10 @@ VariantPlayer's. The slowest decision of each kind is kept (cycles of ``decide``
 and RTS excluded, dispatch included).
 
     python -m tools.gamecore.varai_check [--games N] [--seed S]   # figures by rule set
+
+:func:`problem` is the mutation judge of asm/varai.oph and asm/ext_cards.oph
+(tools/mutation/judges.py): a short fuzz run, asm/ext_cards.oph's checks
+(tools/gamecore/ext_check.py) and rules_classic under every preset.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from pyengine.core.actions import JOKER_ACTIONS, ROUND1, ROUND2
 from pyengine.core.cards import EXT_CARDS, JOKER, card_name, deck_codes
@@ -36,11 +41,12 @@ from pyengine.core.game import (
     PlayAction,
 )
 from pyengine.core.options import options_of
-from pyengine.core.rules import BID6, BIT93, STANDARD, Rules
+from pyengine.core.rules import BID6, BIT93, PRESETS, STANDARD, Rules
 from pyengine.core.seatview import SeatView
 from pyengine.players.varplayer import VariantPlayer
 
 from ..machine.harness import C64
+from . import ext_check
 from .rules_block import encode
 
 JSR_CYCLES = 6
@@ -252,6 +258,35 @@ def check_rules(core: VarCore, rules: Rules, games: int, seed: int,
                              f"VariantPlayer ${want:02X} ({action})")
     rep.seconds = time.perf_counter() - t0
     return rep
+
+
+JUDGE_GAMES = 3             # per rule set, for the mutation judge
+JUDGE_SAMPLES = 2_000       # tricks and hands of ext_trick_winner / ext_legal_mask
+
+
+def problem(prg: Path) -> str | None:
+    """The first difference the checks of the other shapes' player find on ``prg`` (a
+    mutant), or None: rules_classic under every preset and shape, asm/ext_cards.oph's
+    tables and primitives, then JUDGE_GAMES games a rule set of the fuzz run."""
+    c64 = C64(prg, prg.with_suffix(".map"))
+    core = VarCore(c64)
+    shapes = [(r, 1 if r.name != "bid6" else 0) for r in PRESETS.values()]
+    shapes += [(r, 0) for r in RULE_SETS.values()]
+    for rules, classic in shapes:
+        core.set_rules(rules)
+        if c64.peek("rules_classic") != classic:
+            return f"rules_classic {c64.peek('rules_classic')} under {rules.name} " \
+                   f"{options_of(rules)}"
+    found = (ext_check.table_differences(c64) or ext_check.primitive_differences(c64)
+             or ext_check.trick_winner_differences(c64, JUDGE_SAMPLES, seed=1)
+             or ext_check.legal_mask_differences(c64, JUDGE_SAMPLES, seed=2))
+    if found:
+        return f"ext_cards: {found[0]}"
+    for name, rules in RULE_SETS.items():
+        rep = check_rules(core, rules, JUDGE_GAMES, seed=7)
+        if not rep.ok:
+            return f"varai ({name}): {rep.first}"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
