@@ -188,8 +188,8 @@ class VarCore:
 def positions(rules: Rules, games: int, seed: int) -> Iterator[tuple[SeatView, str, object]]:
     """(view, kind, VariantPlayer's action) at every decision of ``games`` games with
     VariantPlayer in every seat (Bid Euchre's auction and declaration left out), and
-    under the joker, beside each bid, the positions a joker upcard would give
-    (:func:`joker_positions`)."""
+    beside each bid the same bid with another hand (:func:`dealt_again`) and, under
+    the joker, the positions a joker upcard would give (:func:`joker_positions`)."""
     player = VariantPlayer()
     rng = random.Random(seed ^ 0x7E)
     for g_seed in range(seed, seed + games):
@@ -200,10 +200,20 @@ def positions(rules: Rules, games: int, seed: int) -> Iterator[tuple[SeatView, s
             kind = KINDS.get(v.phase)
             if kind is not None:
                 yield v, kind, action
-            if kind == "bid" and rules.joker:
-                for w in joker_positions(v, rng):
+            if kind == "bid":
+                extra = [dealt_again(v, rng)] + (joker_positions(v, rng) if rules.joker else [])
+                for w in extra:
                     yield w, KINDS[w.phase], player.decide(w)
             g.apply(action)
+
+
+def dealt_again(v: SeatView, rng: random.Random) -> SeatView:
+    """This bid with another hand of the deck's other cards: bids are a fifth of the
+    decisions but their thresholds (a forced loner's 19, cutthroat's 15) need many
+    hands to be met exactly."""
+    r = v.rules
+    others = [c for c in deck_codes(r.deck, r.joker) if c != v.upcard]
+    return dataclasses.replace(v, hand=tuple(rng.sample(others, len(v.hand))))
 
 
 def joker_positions(v: SeatView, rng: random.Random) -> list[SeatView]:
