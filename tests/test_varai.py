@@ -81,6 +81,7 @@ MUTANTS = {
     # (what is broken, the rule set that must notice, the patch)
     "order threshold off by one": ("standard -o deck=32", "var_bid", _ldx(11), _ldx(12)),
     "cutthroat extra off by one": ("standard -o players=3", "var_bid", _ldx(15), _ldx(14)),
+    "the forced loner orders at 18": ("bit93 -o joker=true", "var_bid", _ldx(19), _ldx(18)),
     "no-trump low led by the ace": ("bid6", "var_lead", _ldx(2), _ldx(7)),
     "the joker worth 6 points": ("standard -o joker=true", "var_trump_points",
                                  bytes([5, 6, 7]), bytes([5, 6, 6])),
