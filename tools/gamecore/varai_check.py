@@ -59,6 +59,9 @@ DEC_BID, DEC_DISCARD, DEC_PLAY, DEC_JOKER = 1, 2, 3, 6
 KINDS = {Phase.BID1: "bid", Phase.BID2: "bid", Phase.DISCARD: "discard",
          Phase.PLAY: "play", Phase.JOKER: "joker"}
 DEC_OF = {"bid": DEC_BID, "discard": DEC_DISCARD, "play": DEC_PLAY, "joker": DEC_JOKER}
+# the core's scratch (asm/zeropage.oph), filled with random bytes before each decision: a
+# routine that reads one before it writes it is caught
+SCRATCH = (("zp_tmp0", 4), ("zp_ai_base", 30), ("zp_ct33", 1))
 PLAY_SAMPLE = 0.5            # share of the plays checked (the other kinds: all)
 MAX_DECIDE_CYCLES = 200_000  # far past any decision: a hang
 
@@ -181,6 +184,8 @@ class VarCore:
             c64.poke("upcard", int(v.upcard))           # type: ignore[arg-type]
             c64.poke("up_suit", int(v.up_suit))         # type: ignore[arg-type]
             c64.poke("dec_forced", int(forced_alone(v)))
+        for label, n in SCRATCH:              # what a decision finds there is stale
+            c64.poke(label, [rng.randrange(256) for _ in range(n)])
         r = c64.call("decide", a=DEC_OF[kind], max_cycles=MAX_DECIDE_CYCLES)
         return r.a, slots, r.cycles - JSR_CYCLES
 
