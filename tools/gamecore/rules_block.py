@@ -57,7 +57,6 @@ ENUMS: dict[object, int] = {
 NOT_YET: dict[str, str] = {
     "deck": "the 32-card deck",
     "joker": "the joker",
-    "players": "three players",
     "bidding": "Bid Euchre's auction",
 }
 POINTS_MAX = 100     # a byte holds any total: the target (100 at most) - 1 + these
