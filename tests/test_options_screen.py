@@ -124,7 +124,7 @@ def test_the_screen_offers_each_option_the_core_plays_and_no_other():
     played = {"first_dealer", "stick_the_dealer", "canadian_rule", "alone_allowed",
               "dealer_discard", "first_lead", "target", "points_made", "points_march",
               "points_lone_march", "points_euchre", "canadian_loner", "defend_alone",
-              "farmers_hand", "no_ace_no_face_no_trump"}
+              "farmers_hand", "no_ace_no_face_no_trump", "players"}
     assert shown == played and not shown & set(NOT_YET)
     assert offered(rules_from("standard", {"farmers_hand": True})) is None
     assert offered(rules_from("standard", {"deck": 32})) is not None
@@ -194,7 +194,9 @@ def test_every_value_of_every_row_shows_the_code_pyengine_writes():
     view = read_options(fe.key(0x9D))                 # left, from 2 round to 9
     assert view.values["points_euchre"] == 1
     view = read_options(fe.key(0x9D))
-    assert view.values["points_euchre"] == 9 and view.code == "STD T22 P1249"
+    # (PLAYERS stepped to 3 turned ALONE ALLOWED off, as players=3 does in pyengine;
+    # stepped round after that, it is off again)
+    assert view.values["points_euchre"] == 9 and view.code == "STD T22 A0 P1249"
 
 
 def test_bid_euchre_is_shown_but_not_playable_and_cannot_be_left_on():
