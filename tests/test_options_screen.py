@@ -294,6 +294,12 @@ def test_the_rules_pages_tell_the_rules_chosen():
     choose_rules(fe, WEB, "joystick")
     web = _pages(fe)
     assert "NO CANADIAN RULE" in web and "MAY GO ALONE" in web
+    choose_rules(fe, rules_from_code("STD A0 Y3"), "keys")     # cutthroat
+    three = _pages(fe)
+    for words in ("CUTTHROAT: YOU", "NO PARTNERS", "TO EACH DEFENDER",
+                  "FIRST PLAYER TO 10 POINTS WINS", "THE SAME SCORE: ANOTHER HAND"):
+        assert words in three, words
+    assert "CANADIAN RULE" not in three and "NORTH PLAY AGAINST" not in three
 
 
 def test_rules_the_screen_does_not_offer_are_refused_before_any_key():
