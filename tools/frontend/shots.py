@@ -3,7 +3,7 @@
 ``shot()`` is ``euchre shot``: a demo game (all four seats computer, key D on the
 title), the game number typed, speed NO WAIT, stopped when EVENT events of the
 transcript have happened and are drawn. ``python -m tools.frontend.shots`` (``make
-shots``) refreshes the pictures in docs/: the title, the options screen, South's bid, a trick in
+shots``) refreshes the pictures in docs/: the title, the options screen, cutthroat's table, South's bid, a trick in
 play, the end of a game, and an animated GIF of a whole hand.
 """
 
