@@ -3,8 +3,9 @@
 ``shot()`` is ``euchre shot``: a demo game (all four seats computer, key D on the
 title), the game number typed, speed NO WAIT, stopped when EVENT events of the
 transcript have happened and are drawn. ``python -m tools.frontend.shots`` (``make
-shots``) refreshes the pictures in docs/: the title, the options screen, cutthroat's table, South's bid, a trick in
-play, the end of a game, and an animated GIF of a whole hand.
+shots``) refreshes the pictures in docs/: the title, the options screen, cutthroat's
+table, South's bid, a trick in play, the end of a game, and an animated GIF of a whole
+hand.
 """
 
 from __future__ import annotations
