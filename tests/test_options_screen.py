@@ -369,6 +369,36 @@ def test_each_visit_starts_on_the_preset_line_and_shows_the_rules_in_force():
     assert prompt(fe.key(RETURN)).kind == "title"
 
 
+def test_three_players_turn_the_partnership_switches_off_and_keep_them_off():
+    """PLAYERS 3 (cutthroat) with ALONE ALLOWED, the Canadian rule, the Canadian loner and
+    defend alone on: all four go off at once (pyengine's players=3 does the same), the
+    code is pyengine's, ALONE ALLOWED will not come on while PLAYERS is 3, and with 4
+    again it does; the core is given cutthroat's rules."""
+    fe = booted()
+    choose_rules(fe, rules_from_code("STD C1 L1 V1"), "keys")
+    view = open_options(fe)
+    view = read_options(fe.key(CRSR_DOWN))            # PLAYERS, the first row
+    assert view.cursor == 1 and view.values["players"] == 4
+    view = read_options(fe.key(RIGHT))                # 4 -> 3 (round the end)
+    assert view.values["players"] == 3
+    assert [view.values[o] for o in ("alone_allowed", "canadian_rule", "canadian_loner",
+                                     "defend_alone")] == [False] * 4
+    assert view.code == "STD A0 Y3" == rules_code(view_rules(view))
+    assert rules_in_ram(fe) == rules_from_code("STD A0 Y3")
+    alone_row = [o for _, o, _ in ROWS].index("alone_allowed") + 1
+    while view.cursor != alone_row:
+        view = read_options(fe.key(CRSR_DOWN))
+    view = read_options(fe.key(RIGHT))                # refused while three play
+    assert view.values["alone_allowed"] is False and view.code == "STD A0 Y3"
+    while view.cursor != 1:
+        view = read_options(fe.key(0x91))             # up, to PLAYERS
+    view = read_options(fe.key(RIGHT))                # 3 -> 4
+    while view.cursor != alone_row:
+        view = read_options(fe.key(CRSR_DOWN))
+    view = read_options(fe.key(RIGHT))
+    assert view.values["alone_allowed"] is True and view.code == "STD"
+
+
 def test_the_cursor_goes_round_the_lines_it_may_visit():
     """Under STANDARD the '>' goes down through the 12 option rows and back to the
     preset's line (up: the other way round); under a fixed preset it never leaves it."""
