@@ -81,16 +81,18 @@ def test_the_plan_uses_several_power_on_patterns():
 
 
 def test_a_first_dealer_card_to_the_wrong_seat_is_caught(tmp_path):
-    """deal.oph's ``and #3`` (seat = card index mod 4) made ``and #4``: the transcript
-    names no seats for these cards, the decoder must check them."""
+    """deal.oph's ``jsr seat_of_card`` (seat = card index mod the seats) made ``and #4``:
+    the transcript names no seats for these cards, the decoder must check them."""
     data = bytearray(PRG.read_bytes())
     symbols = Symbols.from_map(PRG.with_suffix(".map"))
     load = data[0] | data[1] << 8
     start = symbols.address("first_dealer") - load + 2
-    and_imm, txa, tax = 0x29, 0x8A, 0xAA
-    for i in range(start, start + 30):
-        if data[i - 1] == txa and data[i:i + 3] == bytes([and_imm, 3, tax]):
-            data[i + 1] = 4
+    seat_of = symbols.address("seat_of_card")
+    jsr, txa, tax, and_imm, nop = 0x20, 0x8A, 0xAA, 0x29, 0xEA
+    for i in range(start, start + 40):
+        if data[i - 1] == txa and data[i:i + 4] == bytes([jsr, seat_of & 0xFF, seat_of >> 8,
+                                                           tax]):
+            data[i:i + 3] = bytes([and_imm, 4, nop])
             break
     else:
         raise AssertionError("first_dealer's seat mask not found")

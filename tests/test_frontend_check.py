@@ -47,6 +47,7 @@ def test_the_real_build_passes_every_check():
     ("charset_data", 8 * 20 + 3, 1, "charset"),  # a glyph (T) in RAM
     ("text_chip", 2, -0x40, "white chip"),       # a suit's left pad on the felt (issue 30)
     ("big_text", 0, 0x60 - 0x85, "winner"),      # no big letters: STA -> RTS (issue 30)
+    ("seat_initials", 1, 1, "row 0"),            # cutthroat's scores: W -> X (issue 25)
 ])
 def test_a_broken_region_is_caught(tmp_path, label, offset, delta, region):
     verdict = judge_prg(_patched(tmp_path, label, offset, delta))

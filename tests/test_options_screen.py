@@ -124,7 +124,7 @@ def test_the_screen_offers_each_option_the_core_plays_and_no_other():
     played = {"first_dealer", "stick_the_dealer", "canadian_rule", "alone_allowed",
               "dealer_discard", "first_lead", "target", "points_made", "points_march",
               "points_lone_march", "points_euchre", "canadian_loner", "defend_alone",
-              "farmers_hand", "no_ace_no_face_no_trump"}
+              "farmers_hand", "no_ace_no_face_no_trump", "players"}
     assert shown == played and not shown & set(NOT_YET)
     assert offered(rules_from("standard", {"farmers_hand": True})) is None
     assert offered(rules_from("standard", {"deck": 32})) is not None
@@ -194,7 +194,9 @@ def test_every_value_of_every_row_shows_the_code_pyengine_writes():
     view = read_options(fe.key(0x9D))                 # left, from 2 round to 9
     assert view.values["points_euchre"] == 1
     view = read_options(fe.key(0x9D))
-    assert view.values["points_euchre"] == 9 and view.code == "STD T22 P1249"
+    # (PLAYERS stepped to 3 turned ALONE ALLOWED off, as players=3 does in pyengine;
+    # stepped round after that, it is off again)
+    assert view.values["points_euchre"] == 9 and view.code == "STD T22 A0 P1249"
 
 
 def test_bid_euchre_is_shown_but_not_playable_and_cannot_be_left_on():
@@ -292,6 +294,12 @@ def test_the_rules_pages_tell_the_rules_chosen():
     choose_rules(fe, WEB, "joystick")
     web = _pages(fe)
     assert "NO CANADIAN RULE" in web and "MAY GO ALONE" in web
+    choose_rules(fe, rules_from_code("STD A0 Y3"), "keys")     # cutthroat
+    three = _pages(fe)
+    for words in ("CUTTHROAT: YOU", "NO PARTNERS", "TO EACH DEFENDER",
+                  "FIRST PLAYER TO 10 POINTS WINS", "THE SAME SCORE: ANOTHER HAND"):
+        assert words in three, words
+    assert "CANADIAN RULE" not in three and "NORTH PLAY AGAINST" not in three
 
 
 def test_rules_the_screen_does_not_offer_are_refused_before_any_key():
@@ -359,6 +367,36 @@ def test_each_visit_starts_on_the_preset_line_and_shows_the_rules_in_force():
     view = open_options(fe, "keys")                # (it checks the '>' is on line 0)
     assert view_rules(view) == rules and view.code == "STD T4 S0"
     assert prompt(fe.key(RETURN)).kind == "title"
+
+
+def test_three_players_turn_the_partnership_switches_off_and_keep_them_off():
+    """PLAYERS 3 (cutthroat) with ALONE ALLOWED, the Canadian rule, the Canadian loner and
+    defend alone on: all four go off at once (pyengine's players=3 does the same), the
+    code is pyengine's, ALONE ALLOWED will not come on while PLAYERS is 3, and with 4
+    again it does; the core is given cutthroat's rules."""
+    fe = booted()
+    choose_rules(fe, rules_from_code("STD C1 L1 V1"), "keys")
+    view = open_options(fe)
+    view = read_options(fe.key(CRSR_DOWN))            # PLAYERS, the first row
+    assert view.cursor == 1 and view.values["players"] == 4
+    view = read_options(fe.key(RIGHT))                # 4 -> 3 (round the end)
+    assert view.values["players"] == 3
+    assert [view.values[o] for o in ("alone_allowed", "canadian_rule", "canadian_loner",
+                                     "defend_alone")] == [False] * 4
+    assert view.code == "STD A0 Y3" == rules_code(view_rules(view))
+    assert rules_in_ram(fe) == rules_from_code("STD A0 Y3")
+    alone_row = [o for _, o, _ in ROWS].index("alone_allowed") + 1
+    while view.cursor != alone_row:
+        view = read_options(fe.key(CRSR_DOWN))
+    view = read_options(fe.key(RIGHT))                # refused while three play
+    assert view.values["alone_allowed"] is False and view.code == "STD A0 Y3"
+    while view.cursor != 1:
+        view = read_options(fe.key(0x91))             # up, to PLAYERS
+    view = read_options(fe.key(RIGHT))                # 3 -> 4
+    while view.cursor != alone_row:
+        view = read_options(fe.key(CRSR_DOWN))
+    view = read_options(fe.key(RIGHT))
+    assert view.values["alone_allowed"] is True and view.code == "STD"
 
 
 def test_the_cursor_goes_round_the_lines_it_may_visit():

@@ -145,7 +145,7 @@ def check_screen(screen: Screen, game: GameState, seed: int) -> list[str]:
     if st.game != seed:
         problems.append(f"game number {st.game}, engine {seed}")
     if st.total != tuple(game.total):
-        problems.append(f"score WE {st.total[0]} THEY {st.total[1]}, engine {game.total}")
+        problems.append(f"score {st.total}, engine {game.total}")
     hand = [h.card for h in south_hand(screen)]
     want_hand = display_order(game.hands[0], game.trump)
     if hand != want_hand:
@@ -160,12 +160,12 @@ def check_screen(screen: Screen, game: GameState, seed: int) -> list[str]:
                             f"engine {game.trump}/{game.maker}/{game.alone}")
         if st.tricks != tuple(game.tricks_won):
             problems.append(f"tricks {st.tricks}, engine {game.tricks_won}")
-    for seat in range(4):
+    for seat in range(game.rules.players):
         name = screen.row(NAME_ROW[seat])[NAME_COL[seat]:NAME_COL[seat] + 7].rstrip()
         want = SEAT_WORDS[seat] + (" D" if seat == game.dealer else "")
         if name != want:
             problems.append(f"seat {seat} name shows {name!r}, want {want!r}")
-    for seat in (1, 2, 3):
+    for seat in range(1, game.rules.players):
         r, c = BACKS_ROW[seat], BACKS_COL[seat]
         if seat in (game.sitting_out, game.defender_out):
             if screen.row(r)[c:c + 3] != "OUT":

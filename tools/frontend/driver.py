@@ -364,7 +364,7 @@ class Frontend:
             if menu_cursor(self.screen()) != "start":
                 raise FrontendError(f"the joystick's '>' is lost:\n{self.screen().text()}")
         self.events = []
-        self._decoder.reset()
+        self._decoder.reset(self.rules)       # its seats: three in cutthroat
         self._last_decoded = None
         if self.drawn is not None:
             self.drawn, self.sid_span, self.pauses = {}, {}, {}

@@ -54,6 +54,8 @@ from .screen_regions import (
     Model,
     draw_names,
     draw_rules_code,
+    score_words,
+    tricks_words,
 )
 
 KEYS_WAITING = "ANY KEY: HURRY UP   RUN/STOP: QUIT"
@@ -86,6 +88,10 @@ class Table:
     south_human: bool = True                          # False: the demo
     rules: Rules = BIT93                              # the rules code, top left
 
+    def __post_init__(self) -> None:
+        sides = self.rules.teams              # two teams, or three cutthroat seats
+        self.total, self.tricks = [0] * sides, [0] * sides
+
     def _say(self, text: str | None, suit: int | None = None, alone: bool = False) -> None:
         self.message, self.message_suit, self.message_alone = text, suit, alone
 
@@ -98,8 +104,8 @@ class Table:
         elif kind == "deal":
             self.dealer, self.trump, self.out = e["dealer"], None, None
             self.defender_out = None
-            self.tricks = [0, 0]
-            self.backs = [5] * 4
+            self.tricks = [0] * self.rules.teams
+            self.backs = [5] * self.rules.players + [0] * (4 - self.rules.players)
             self.south = [parse_card(c) for c in e["hands"][0]]
             self.south_trump = None
             self.upcard, self.middle, self.trick = parse_card(e["upcard"]), "up", []
@@ -147,15 +153,23 @@ class Table:
             lead = len(self.trick) == 1           # who plays: never the last trick's taker
             self._say(f"{SEAT_WORDS[seat]} {'LEADS' if lead else 'PLAYS'}")
         elif kind == "trick":
-            self.tricks[e["winner"] % 2] += 1
+            self.tricks[e["winner"] if self.rules.players == 3 else e["winner"] % 2] += 1
             self.middle, self.trick = "none", []
             self._say(f"{SEAT_WORDS[e['winner']]} TAKES THE TRICK")
         elif kind == "score":
             self.total = list(e["total"])
             made = e["tricks"][e["makers"]]
-            team = 0 if e["points"][0] else 1
             lead = "EUCHRED! " if made < 3 else "MARCH! " if made == 5 else ""
-            self._say(f"{lead}{('WE', 'THEY')[team]} SCORE {e['points'][team]}")
+            if self.rules.players == 3:          # c64/threeseats.oph score_three_says
+                maker = e["makers"]
+                if made >= 3:
+                    self._say(f"{lead}{SEAT_WORDS[maker]} SCORES {e['points'][maker]}")
+                else:
+                    a, b = (SEAT_WORDS[s] for s in range(3) if s != maker)
+                    self._say(f"{lead}{a} AND {b} SCORE {self.rules.points_euchre}")
+            else:
+                team = 0 if e["points"][0] else 1
+                self._say(f"{lead}{('WE', 'THEY')[team]} SCORE {e['points'][team]}")
             self.trump = None
 
     def model(self) -> Model:
@@ -163,7 +177,7 @@ class Table:
         m.region_cells(ROW_STATUS, 0, 1, COLS, "score")
         m.text(ROW_STATUS, 0, f"GAME {self.seed}", TEXT, "score")
         m.text(ROW_STATUS, 15, "EUCHRE 64", HINT, "score")
-        m.text(ROW_STATUS, 28, f"WE {self.total[0]} THEY {self.total[1]}", TEXT, "score")
+        m.text(ROW_STATUS, *score_words(self.total), TEXT, "score")
         draw_rules_code(m, self.rules)
         m.region_cells(ROW_INFO, 0, 1, COLS, "trump line")
         if self.trump is not None:
@@ -171,10 +185,9 @@ class Table:
             col = m.suit(ROW_INFO, col, self.trump, "trump line")
             words = f" BY {SEAT_WORDS[self.maker]}" + (" ALONE" if self.alone else "")
             m.text(ROW_INFO, col, words, TEXT, "trump line")
-            m.text(ROW_INFO, 29, f"TRICKS {self.tricks[0]}-{self.tricks[1]}", TEXT,
-                   "trump line")
-        draw_names(m, self.dealer)
-        for seat in (1, 2, 3):
+            m.text(ROW_INFO, *tricks_words(self.tricks), TEXT, "trump line")
+        draw_names(m, self.dealer, self.rules.players)
+        for seat in range(1, self.rules.players):
             r, c, region = BACKS_ROW[seat], BACKS_COL[seat], f"backs {SEAT_WORDS[seat]}"
             m.region_cells(r, c, 2, BACKS_MAX, region)
             if seat in (self.out, self.defender_out):

@@ -7,8 +7,8 @@ the transcript alone (never from the 6502's output), in the regions of
 ============  ===============================================================
 region        what
 ============  ===============================================================
-score         row 0: GAME n, EUCHRE 64, WE a THEY b (the final score)
-winner        rows 2-6: WE WIN or THEY WIN in big letters, white cells
+score         row 0: GAME n, EUCHRE 64, WE a THEY b (cutthroat: S a W b N c)
+winner        rows 2-6: WE WIN or THEY WIN (YOU WIN, YOU LOSE) in big letters
 sheet head    row 7: the column heads, black
 sheet         rows 8-23: the last 16 hands, one a row, white; the trump on a chip
 keys          row 24: the keys (``keys``: the prompt's or the demo's)
@@ -24,6 +24,7 @@ from ..machine.screen import COLS
 from .screen_read import (
     BG_FACE,
     BIG_ROW,
+    POINTS_WORDS,
     ROW_KEYS,
     ROW_STATUS,
     SEAT_WORDS,
@@ -32,11 +33,13 @@ from .screen_read import (
     SHEET_MAX,
     SHEET_ROW,
     SHEET_TRUMP_COL,
+    TEAM_EACH,
+    TEAM_MAKER,
     Screen,
     SheetRow,
     big_picture,
 )
-from .screen_regions import HINT, TEXT, Cell, Model
+from .screen_regions import HINT, TEXT, Cell, Model, score_words
 
 SHEET_COLS = {"maker": 9, "alone": 16, "tricks": 23, "result": 25, "points": 34}
 
@@ -53,6 +56,15 @@ def sheet_rows(events: list[dict]) -> list[SheetRow]:
             made = e
         elif e["ev"] == "passed_out":
             rows.append(SheetRow(len(rows) + 1))
+        elif e["ev"] == "score" and len(e["points"]) == 3:     # cutthroat: by seat
+            assert made is not None
+            tricks = e["tricks"][e["makers"]]
+            euchred = tricks < 3
+            result = "EUCHRED" if euchred else "MARCH" if tricks == 5 else ""
+            points = max(e["points"])
+            rows.append(SheetRow(len(rows) + 1, SUITS.index(made["suit"]), made["seat"],
+                                 made["alone"], tricks, result,
+                                 TEAM_EACH if euchred else TEAM_MAKER, points))
         elif e["ev"] == "score":
             assert made is not None
             team = 0 if e["points"][0] else 1
@@ -74,21 +86,24 @@ def draw_sheet_row(m: Model, row: int, hand: SheetRow) -> None:
         m.text(row, SHEET_COLS["alone"], "ALONE", TEXT, "sheet")
     m.text(row, SHEET_COLS["tricks"], str(hand.tricks), TEXT, "sheet")
     m.text(row, SHEET_COLS["result"], hand.result, TEXT, "sheet")
-    m.text(row, SHEET_COLS["points"], f"{('WE', 'THEY')[hand.team]} {hand.points}", TEXT,
-           "sheet")
+    m.text(row, SHEET_COLS["points"], f"{POINTS_WORDS[hand.team]} {hand.points}".strip(),
+           TEXT, "sheet")
 
 
 def expected_game_over(events: list[dict], seed: int, keys: str) -> Model:
     """The whole game-over screen of the game ``events`` make."""
     last = events[-1]
     assert last["ev"] == "game_over"
-    we, they = last["total"]
     m = Model()
     m.region_cells(ROW_STATUS, 0, 1, COLS, "score")
     m.text(ROW_STATUS, 0, f"GAME {seed}", TEXT, "score")
     m.text(ROW_STATUS, 15, "EUCHRE 64", HINT, "score")
-    m.text(ROW_STATUS, 28, f"WE {we} THEY {they}", TEXT, "score")
-    picture = big_picture("WE WIN" if last["winner"] == 0 else "THEY WIN")
+    m.text(ROW_STATUS, *score_words(last["total"]), TEXT, "score")
+    if len(last["total"]) == 3:                    # cutthroat: South, or another seat
+        word = "YOU WIN" if last["winner"] == 0 else "YOU LOSE"
+    else:
+        word = "WE WIN" if last["winner"] == 0 else "THEY WIN"
+    picture = big_picture(word)
     for r, line in enumerate(picture):
         for c, px in enumerate(line):
             m.put(BIG_ROW + r, c, Cell(" ", BG_FACE) if px == "#" else Cell(" "), "winner")

@@ -114,6 +114,9 @@ SCENARIOS = (
     Scenario(44, 7, "T", rules="WEB"),
     Scenario(31, 6, STOP, max_prompts=10, rules="STD T5 C1 A0 L1 DS FM JB P2213",
              options_by="joystick"),
+    # cutthroat (c64/threeseats.oph): three seats, three scores and trick counts, who
+    # scored, South dealing and discarding, the sheet's EACH and YOU WIN / YOU LOSE
+    Scenario(18, 18, "T", rules="STD A0 Y3"),
 )
 DEMO_GAME, DEMO_END_FRAMES = 1157, 150          # 18 hands, one passed out; the result shows 3 s
 

@@ -40,6 +40,7 @@ REFUSED_NOTE = "NOT ON THE C64 YET: CHOOSE ANOTHER ONE"
 # (a wrap at each end), each with the word the screen shows (None: the number).
 _OFF_ON = ((False, "OFF"), (True, "ON"))
 ROWS: tuple[tuple[str, str, tuple[tuple[object, str | None], ...]], ...] = (
+    ("PLAYERS", "players", ((3, None), (4, None))),   # 3 turns the partner switches off
     ("TARGET", "target", tuple((n, None) for n in range(1, 101))),
     ("STICK THE DEALER", "stick_the_dealer", _OFF_ON),
     ("CANADIAN RULE", "canadian_rule", _OFF_ON),

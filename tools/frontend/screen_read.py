@@ -200,15 +200,16 @@ def south_hand(screen: Screen) -> list[HandCard]:
 @dataclass(frozen=True)
 class Status:
     game: int
-    total: tuple[int, int]
+    total: tuple[int, ...]            # by team, or by seat in cutthroat
     trump: int | None = None          # suit, once a hand is made
     maker: int | None = None
     alone: bool = False
-    tricks: tuple[int, int] | None = None
+    tricks: tuple[int, ...] | None = None
 
 
-_ROW0 = re.compile(r"^GAME (\d+) +EUCHRE 64 +WE (\d+) THEY (\d+) *$")
-_ROW1 = re.compile(r"^TRUMP  (.)  BY (SOUTH|WEST|NORTH|EAST)( ALONE)? +TRICKS (\d)-(\d) *$")
+_ROW0 = re.compile(r"^GAME (\d+) +EUCHRE 64 +(?:WE (\d+) THEY (\d+)|S(\d+) W(\d+) N(\d+)) *$")
+_ROW1 = re.compile(r"^TRUMP  (.)  BY (SOUTH|WEST|NORTH|EAST)( ALONE)? +"
+                   r"TRICKS (\d)-(\d)(?:-(\d))? *$")
 TRUMP_CHIP_COL = 6                # row 1: "TRUMP " then the trump's chip
 
 
@@ -217,16 +218,17 @@ def status(screen: Screen) -> Status:
     m = _ROW0.match(screen.row(ROW_STATUS))
     if not m:
         raise FrontendError(f"row 0 is not a status line: {screen.row(ROW_STATUS)!r}")
-    game, we, they = (int(g) for g in m.groups())
+    game = int(m.group(1))
+    total = tuple(int(g) for g in m.groups()[1:] if g is not None)   # 2, or 3 (cutthroat)
     info = screen.row(ROW_INFO)
     if not info.strip():
-        return Status(game, (we, they))
+        return Status(game, total)
     m1 = _ROW1.match(info)
     if not m1 or screen.chip_at(ROW_INFO, TRUMP_CHIP_COL) is None:
         raise FrontendError(f"row 1 is not a trump line: {info!r}")
-    return Status(game, (we, they), SUIT_SYMBOLS.index(m1.group(1)),
-                  SEAT_WORDS.index(m1.group(2)), bool(m1.group(3)),
-                  (int(m1.group(4)), int(m1.group(5))))
+    tricks = tuple(int(g) for g in m1.groups()[3:] if g is not None)
+    return Status(game, total, SUIT_SYMBOLS.index(m1.group(1)),
+                  SEAT_WORDS.index(m1.group(2)), bool(m1.group(3)), tricks)
 
 
 @dataclass(frozen=True)
@@ -417,6 +419,10 @@ BIG_FONT = {
     "Y": ("#.#", "#.#", ".#.", ".#.", ".#."),
     "I": ("###", ".#.", ".#.", ".#.", "###"),
     "N": ("#..#", "##.#", "#.##", "#..#", "#..#"),
+    "O": ("###", "#.#", "#.#", "#.#", "###"),
+    "U": ("#.#", "#.#", "#.#", "#.#", "###"),
+    "L": ("#..", "#..", "#..", "#..", "###"),
+    "S": ("###", "#..", "###", "..#", "###"),
     " ": ("..", "..", "..", "..", ".."),
 }
 
@@ -435,7 +441,7 @@ def big_word(screen: Screen) -> str | None:
     shown = ["".join("#" if screen.bg(BIG_ROW + r, c) == BG_FACE and screen.char(
         BIG_ROW + r, c) == " " else "." if screen.bg(BIG_ROW + r, c) == 0 and screen.char(
         BIG_ROW + r, c) == " " else "?" for c in range(COLS)) for r in range(BIG_ROWS)]
-    for word in ("WE WIN", "THEY WIN"):
+    for word in BIG_WORDS:
         if shown == big_picture(word):
             return word
     return None
@@ -445,6 +451,9 @@ SHEET_HEAD_ROW, SHEET_ROW, SHEET_MAX = 7, 8, 16
 SHEET_HEAD = "NO TRUMP MAKER         TRICKS     POINTS"
 SHEET_TRUMP_COL = 4               # the trump's chip
 RESULTS = ("", "EUCHRED", "MARCH")
+POINTS_WORDS = ("WE", "THEY", "", "EACH")   # the POINTS column's word (c64/sheet.oph,
+TEAM_MAKER, TEAM_EACH = 2, 3                # c64/threeseats.oph)
+BIG_WORDS = ("WE WIN", "THEY WIN", "YOU WIN", "YOU LOSE")   # the last two: cutthroat
 
 
 @dataclass(frozen=True)
@@ -457,8 +466,8 @@ class SheetRow:
     alone: bool = False
     tricks: int = 0                  # the makers'
     result: str = ""                 # EUCHRED (the other team scored) or MARCH (all five)
-    team: int = 0                    # who scored: 0 WE, 1 THEY
-    points: int = 0
+    team: int = 0                    # who scored: POINTS_WORDS' index (WE, THEY; cutthroat:
+    points: int = 0                  # the maker, or EACH defender)
 
 
 def _result(word: str) -> str:
@@ -483,13 +492,13 @@ def score_sheet(screen: Screen) -> list[SheetRow]:
                 rows.append(SheetRow(hand))
                 continue
             trump = screen.chip_at(r, SHEET_TRUMP_COL)
-            team_word, points = line[34:].split()
+            *team_word, points = line[34:].split()     # (a cutthroat maker's: no word)
             if trump is None or line[2:4] + line[7:9] + line[14:16] + line[21:23] != " " * 8:
                 raise ValueError
             rows.append(SheetRow(hand, trump, SEAT_WORDS.index(line[9:14].strip()),
                                  {"ALONE": True, "": False}[line[16:21].strip()],
                                  int(line[23]), _result(line[25:34].strip()),
-                                 ("WE", "THEY").index(team_word), int(points)))
+                                 POINTS_WORDS.index(" ".join(team_word)), int(points)))
         except ValueError:
             raise FrontendError(f"row {r} is not a hand of the score sheet: {line!r}") \
                 from None

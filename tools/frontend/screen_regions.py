@@ -220,12 +220,25 @@ def computer(rules: Rules):
     return RefPlayer() if rules == BIT93 else VariantPlayer()
 
 
+def score_words(total) -> tuple[int, str]:
+    """Row 0's score: (column, text) - WE a THEY b, or each cutthroat seat's by its
+    initial, S a W b N c (c64/threeseats.oph)."""
+    if len(total) == 3:
+        return 26, " ".join(f"{w}{t}" for w, t in zip("SWN", total, strict=True))
+    return 28, f"WE {total[0]} THEY {total[1]}"
+
+
+def tricks_words(tricks) -> tuple[int, str]:
+    """Row 1's tricks: (column, text) - TRICKS a-b, or TRICKS a-b-c for three seats."""
+    return (27 if len(tricks) == 3 else 29), "TRICKS " + "-".join(map(str, tricks))
+
+
 def draw_status(m: Model, seed: int, game: GameState) -> None:
     """Rows 0-1 (c64/table.oph draw_status)."""
     m.region_cells(ROW_STATUS, 0, 1, COLS, "score")
     m.text(ROW_STATUS, 0, f"GAME {seed}", TEXT, "score")
     m.text(ROW_STATUS, 15, "EUCHRE 64", HINT, "score")
-    m.text(ROW_STATUS, 28, f"WE {game.total[0]} THEY {game.total[1]}", TEXT, "score")
+    m.text(ROW_STATUS, *score_words(game.total), TEXT, "score")
     m.region_cells(ROW_INFO, 0, 1, COLS, "trump line")
     if game.trump is None:
         return
@@ -233,18 +246,18 @@ def draw_status(m: Model, seed: int, game: GameState) -> None:
     col = m.suit(ROW_INFO, col, game.trump, "trump line")
     words = f" BY {SEAT_WORDS[game.maker]}" + (" ALONE" if game.alone else "")
     m.text(ROW_INFO, col, words, TEXT, "trump line")
-    a, b = game.tricks_won
-    m.text(ROW_INFO, 29, f"TRICKS {a}-{b}", TEXT, "trump line")
+    m.text(ROW_INFO, *tricks_words(game.tricks_won), TEXT, "trump line")
 
 
-def draw_names(m: Model, dealer: int | None) -> None:
-    for seat in range(4):
+def draw_names(m: Model, dealer: int | None, players: int = 4) -> None:
+    """The seats' names (cutthroat: no East), the dealer's marked."""
+    for seat in range(players):
         col = m.text(NAME_ROW[seat], NAME_COL[seat], SEAT_WORDS[seat], TEXT, "names")
         m.text(NAME_ROW[seat], col, " D" if seat == dealer else "  ", HINT, "names")
 
 
 def draw_backs(m: Model, game: GameState) -> None:
-    for seat in (1, 2, 3):
+    for seat in range(1, game.rules.players):
         r, c, region = BACKS_ROW[seat], BACKS_COL[seat], f"backs {SEAT_WORDS[seat]}"
         m.region_cells(r, c, 2, BACKS_MAX, region)
         if seat in (game.sitting_out, game.defender_out):
@@ -341,7 +354,7 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
     m = Model()
     draw_status(m, seed, game)
     draw_rules_code(m, game.rules)
-    draw_names(m, game.dealer)
+    draw_names(m, game.dealer, game.rules.players)
     draw_backs(m, game)
     # a question of the standard options: the middle as in the round it comes in
     middle = {"redeal": "bid1", "defend": f"bid{game.made_round}"}.get(kind, kind)

@@ -3,8 +3,9 @@
 ``shot()`` is ``euchre shot``: a demo game (all four seats computer, key D on the
 title), the game number typed, speed NO WAIT, stopped when EVENT events of the
 transcript have happened and are drawn. ``python -m tools.frontend.shots`` (``make
-shots``) refreshes the pictures in docs/: the title, the options screen, South's bid, a trick in
-play, the end of a game, and an animated GIF of a whole hand.
+shots``) refreshes the pictures in docs/: the title, the options screen, cutthroat's
+table, South's bid, a trick in play, the end of a game, and an animated GIF of a whole
+hand.
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ def refresh(prg: Path | str = DEFAULT_PRG, docs: Path = DOCS, out=print) -> list
     fe.boot()
     written.append(save_png(fe.c64.mem, docs / "title.png", scale=SCALE))
     written.append(options_png(prg, docs / "options.png"))
+    written.append(cutthroat_png(prg, docs / "cutthroat.png"))
     rng = random.Random(HUMAN_SEED)
     _human_until(fe, HUMAN_SEED, lambda s, p: p.kind == "bid1", rng)
     written.append(save_png(fe.c64.mem, docs / "bidding.png", scale=SCALE))
@@ -123,14 +125,32 @@ def refresh(prg: Path | str = DEFAULT_PRG, docs: Path = DOCS, out=print) -> list
 
 
 def options_png(prg: Path | str, path: Path) -> Path:
-    """The options screen: STANDARD, the target moved to 11, the '>' on it."""
+    """The options screen: STANDARD, the target (its second line, under PLAYERS)
+    moved to 11, the '>' on it."""
     from .options_screen import CRSR_DOWN, open_options
 
     fe = Frontend(prg)
     fe.boot()
     open_options(fe)
-    for key in (RIGHT, RIGHT, CRSR_DOWN, RIGHT):
+    for key in (RIGHT, RIGHT, CRSR_DOWN, CRSR_DOWN, RIGHT):
         fe.key(key)
+    return save_png(fe.c64.mem, path, scale=SCALE)
+
+
+CUTTHROAT_SEED, CUTTHROAT_EVENTS = 1988, 69     # North's card on West's, hand 3
+
+
+def cutthroat_png(prg: Path | str, path: Path) -> Path:
+    """Cutthroat's table (STD A0 Y3 chosen on the options screen): a demo game
+    stopped in a trick - three seats, three scores, three trick counts."""
+    from pyengine.core.rulescode import rules_from_code
+
+    from .options_screen import choose_rules
+
+    fe = Frontend(prg)
+    fe.boot()
+    choose_rules(fe, rules_from_code("STD A0 Y3"), "keys")
+    fe.start(CUTTHROAT_SEED, speed="NO WAIT", demo=True, stop_after=CUTTHROAT_EVENTS)
     return save_png(fe.c64.mem, path, scale=SCALE)
 
 

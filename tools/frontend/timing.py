@@ -31,8 +31,9 @@ SID_SETUP = {0x03: 0x08, 0x05: 0x09, 0x06: 0xA4, 0x18: 0x0F}   # pulse width, en
 SPEED_FRAMES = {"NO WAIT": 0, "FAST": 8}          # frames a pause unit lasts
 
 
-def effect_of(e: dict) -> str | None:
-    """The effect an event starts, from the reference events (c64/hooks.oph)."""
+def effect_of(e: dict, players: int = 4) -> str | None:
+    """The effect an event starts, from the reference events (c64/hooks.oph); a trick's
+    sound is for South's side: his team, or South alone in cutthroat (``players`` 3)."""
     if e["ev"] == "play":
         return "card"
     if e["ev"] == "first_dealer" and not e["cards"]:     # drawn at random: the table laid
@@ -42,7 +43,8 @@ def effect_of(e: dict) -> str | None:
     if e["ev"] == "bid":
         return "pass" if e["call"] == "pass" else "alone" if e["alone"] else "make"
     if e["ev"] == "trick":
-        return "trick" if e["winner"] % 2 == 0 else None
+        ours = e["winner"] == 0 if players == 3 else e["winner"] % 2 == 0
+        return "trick" if ours else None
     if e["ev"] == "score":
         made = e["tricks"][e["makers"]]
         return "euchre" if made < 3 else "march" if made == 5 else None
@@ -83,7 +85,7 @@ def sound_problems(fe: Frontend, events: list[dict], south_human: bool = True) -
                     f"{[hex(v) for v in dealt]}, want {[hex(v) for v in want]}")
     playing = False                   # an effect may still be playing (not checked)
     for i in range(len(events) - 1):
-        effect = effect_of(events[i])
+        effect = effect_of(events[i], fe.rules.players)
         if i not in fe.sid_span or (south_human and south_decides(events[i + 1])):
             playing = True
             continue

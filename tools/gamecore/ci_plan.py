@@ -14,7 +14,8 @@ reports killed is one CI's cross-check kills.
 * other rules (issue 25, tools/gamecore/rules_block.py): ``web`` (:data:`WEB_GAMES` games a
   mode) and a matrix that turns each option the core plays away from its preset
   at least once (:data:`MATRIX`, :data:`MATRIX_GAMES` games a mode each, plus games
-  pinned because they reach the option's rare path: a lone defender, a new deal).
+  pinned because they reach the option's rare path: a lone defender, a new deal),
+  cutthroat (players=3) among them.
 
 :data:`PATHS` and :data:`RULE_PATHS` name the rare paths the plan must reach;
 tests/test_crosscheck.py checks, from the 6502's own events, that it does.
@@ -63,6 +64,13 @@ MATRIX: tuple[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...]], ...
     ("standard", ("farmers_hand=true",), (32, 79, 325, 5087), (79, 404)),
     ("standard", ("no_ace_no_face_no_trump=true",), (325,), (783, 864)),
     ("standard", ("farmers_hand=true", "no_ace_no_face_no_trump=true"), (325,), ()),
+    # cutthroat (asm/cutthroat.oph): pinned 12 and 18, two totals past the target, the
+    # higher one winning / equal, so another hand is dealt (1000-1003 have both); then
+    # with the black jack's first dealer (cards past the third wrap round the table),
+    # passed-out hands and a farmer's hand: 9 and 1079 thrown in, 1196 kept by the human
+    ("standard", ("players=3",), (12, 18), ()),
+    ("standard", ("players=3", "stick_the_dealer=false", "first_dealer=black_jack",
+                  "farmers_hand=true"), (9,), (1079, 1196)),
 )
 
 
@@ -183,6 +191,7 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
     under other rules than Bit #93's, prefixed with the rules' name and options."""
     got: set[str] = set()
     dealer, upcard, loner, first = 0, None, None, False
+    three = rules.players == 3
     loner_any = defended = False          # this hand: a lone maker; a lone defender
     made_round = 0
     for e in events:
@@ -190,6 +199,10 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
         if e["ev"] == "deal":
             dealer, upcard, loner, first = e["dealer"], e["upcard"], None, True
             loner_any = defended = False
+            if three and human and dealer == 0:
+                got.add("human deals")
+        elif e["ev"] == "first_dealer" and three and len(e["cards"]) > 3:
+            got.add("the first dealer's cards go round the table")
         elif e["ev"] == "passed_out":
             got.add("passed out")
         elif e["ev"] == "discard":
@@ -198,7 +211,7 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
                 got.add(f"{who} discards the upcard")
         elif e["ev"] == "bid" and e["call"] != "pass":
             got.add(f"{who} round {e['round']}{' alone' if e['alone'] else ''}")
-            if e["round"] == 1 and e["seat"] == (dealer + 2) % 4:
+            if e["round"] == 1 and e["seat"] == (dealer + 2) % 4 and not three:
                 got.add(f"{who} Canadian rule")
             if e["round"] == 2 and e["seat"] == dealer:
                 got.add(f"{who} dealer names in round 2")
@@ -220,6 +233,8 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
                 got.add("the dealer sits out for a lone defender")
         elif e["ev"] == "score" and defended and e["tricks"][e["makers"]] < 3:
             got.add("a lone defender euchres")
+        elif e["ev"] == "score" and three:
+            got |= _cutthroat_score(e, rules.target)
         elif e["ev"] == "game_over":
             if max(e["total"]) == rules.target:
                 got.add(f"game over at exactly {rules.target}")
@@ -231,6 +246,19 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
 
     tag = " ".join((rules.name, *(f"{k}={v}" for k, v in options_of(rules).items())))
     return {f"{tag}: {p}" for p in got}
+
+
+def _cutthroat_score(e: dict, target: int) -> set[str]:
+    """The paths of a three-seat score event: a euchre's points to both defenders,
+    two totals past the target (the game ends at the higher one, or goes on)."""
+    got = set()
+    if sum(1 for seat, p in enumerate(e["points"]) if p and seat != e["makers"]) == 2:
+        got.add("a euchre scores both defenders")
+    over = sorted((t for t in e["total"] if t >= target), reverse=True)
+    if len(over) >= 2:
+        got.add("two totals past the target: " + ("equal, another hand" if over[0] == over[1]
+                                                  else "the higher wins"))
+    return got
 
 
 # under other rules (rules_runs): what each needs to have been played to be tested
@@ -261,6 +289,15 @@ RULE_PATHS = frozenset({
     "no_ace_no_face_no_trump",
     "standard farmers_hand=True no_ace_no_face_no_trump=True: computer asks for a new "
     "deal: farmers_hand",
+    *(f"standard alone_allowed=False players=3: {p}" for p in (
+        "a euchre scores both defenders", "two totals past the target: the higher wins",
+        "two totals past the target: equal, another hand", "human deals",
+        "human dealer names in round 2", "human discard", "computer discard")),
+    *("standard first_dealer=black_jack stick_the_dealer=False alone_allowed=False "
+      f"players=3 farmers_hand=True: {p}" for p in (
+          "the first dealer's cards go round the table", "passed out",
+          "computer asks for a new deal: farmers_hand",
+          "human asks for a new deal: farmers_hand", "human keeps: farmers_hand")),
 })
 PATHS = frozenset({"passed out", "game over at exactly 10", "computer discard",
                    "computer round 1", "computer round 1 alone", "computer round 2",

@@ -213,11 +213,14 @@ class EventDecoder:
     says (0,1,2,3,0,...), else a CoreError.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules = BIT93) -> None:
         self.fd_cards: list[int] = []
+        self.players = rules.players      # seats dealt and first-dealer cards' seats
+        self.sides = rules.teams          # entries of tricks, points and totals
 
-    def reset(self) -> None:
+    def reset(self, rules: Rules = BIT93) -> None:
         self.fd_cards = []
+        self.players, self.sides = rules.players, rules.teams
 
     def decode(self, c64: C64) -> dict | None:
         """The event of this hook_event call, or None (a first-dealer card, kept)."""
@@ -234,8 +237,8 @@ class EventDecoder:
                             f"{c64.describe(caller_of(c64))})")
 
         if code == EV_FD_CARD:
-            expected = len(self.fd_cards) % 4
-            if x != expected:       # the transcript has no seats: they must be 0,1,2,3,0,...
+            expected = len(self.fd_cards) % self.players
+            if x != expected:       # the transcript has no seats: they must be 0,1,2,(3,)0,...
                 raise CoreError(f"first-dealer card {len(self.fd_cards) + 1} "
                                 f"({card_name(y)}) dealt face up to seat {x}, "
                                 f"not seat {expected} (from {c64.describe(caller_of(c64))})")
@@ -247,7 +250,8 @@ class EventDecoder:
             return {"ev": "first_dealer", "cards": cards, "dealer": x}
         if code == EV_DEAL:
             return {"ev": "deal", "hand": read("hand_no")[0], "dealer": read("dealer")[0],
-                    "hands": [[card_name(c) for c in read_hand(c64, s)] for s in range(4)],
+                    "hands": [[card_name(c) for c in read_hand(c64, s)]
+                              for s in range(self.players)],
                     "upcard": card_name(read("upcard")[0])}
         if code == EV_BID:
             rnd = read("bid_round")[0]
@@ -267,10 +271,11 @@ class EventDecoder:
         if code == EV_TRICK:
             return {"ev": "trick", "winner": x}
         if code == EV_SCORE:
-            return {"ev": "score", "makers": x, "tricks": list(read("tricks_won", 2)),
-                    "points": list(read("points", 2)), "total": list(read("total", 2))}
+            n = self.sides
+            return {"ev": "score", "makers": x, "tricks": list(read("tricks_won", n)),
+                    "points": list(read("points", n)), "total": list(read("total", n))}
         if code == EV_GAME_OVER:
-            return {"ev": "game_over", "winner": x, "total": list(read("total", 2))}
+            return {"ev": "game_over", "winner": x, "total": list(read("total", self.sides))}
         if code == EV_REDEAL and y & ~(REDEAL_ASK | REASON_NANFNT) == 0:
             return {"ev": "redeal", "seat": x, "call": "redeal" if y & REDEAL_ASK else "keep",
                     "reason": REDEAL_REASONS[y & REASON_NANFNT]}
@@ -387,7 +392,7 @@ class Core:
         c64 = self.c64
         self._game = self.last_game = CoreGame(seed, rules=rules)
         self._chooser = chooser
-        self._decoder.reset()
+        self._decoder.reset(rules)
         self._view = HookView(CoreError, rules=rules)
         self._clobber_rng = random.Random(seed)
         c64.poke("game_seed", [seed & 0xFF, seed >> 8])

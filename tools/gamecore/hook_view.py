@@ -43,8 +43,15 @@ class HookView:
     alone: bool = False
     defender_out: int | None = None   # a lone defender's partner (option defend_alone)
     trick: list[tuple[int, int]] = field(default_factory=list)
-    tricks: list[int] = field(default_factory=lambda: [0, 0])
-    total: list[int] = field(default_factory=lambda: [0, 0])
+    tricks: list[int] = field(default_factory=list)   # by side: team, or seat in cutthroat
+    total: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.tricks = self.tricks or [0] * self.rules.teams
+        self.total = self.total or [0] * self.rules.teams
+
+    def _side(self, seat: int) -> int:
+        return seat if self.rules.players == 3 else seat & 1
 
     def _expect(self, c64, label: str, want, n: int = 0, where: str = "") -> None:
         got = list(c64.read_label(label, n)) if n else c64.peek(label)
@@ -94,15 +101,16 @@ class HookView:
         if kind == "deal":
             self.dealer, self.upcard = ev["dealer"], _code(ev["upcard"])
             self.hands = [[_code(c) for c in h] for h in ev["hands"]]
+            self.hands += [[] for _ in range(4 - len(self.hands))]   # cutthroat: no seat 3
             self.bids, self.trump, self.maker, self.alone = 0, None, None, False
             self.defender_out = None
-            self.trick, self.tricks = [], [0, 0]
+            self.trick, self.tricks = [], [0] * self.rules.teams
             # asm/game.oph: "a fresh hand before EV_DEAL: its hook must not see the last
             # hand's loner or bidding round or tricks"
             self._expect(c64, "sitting_out", SEAT_NONE, where=where)
             self._expect(c64, "defender_out", SEAT_NONE, where=where)
             self._expect(c64, "zp_alone", 0, where=where)
-            self._expect(c64, "tricks_won", [0, 0], 2, where)
+            self._expect(c64, "tricks_won", self.tricks, self.rules.teams, where)
         if kind == "first_dealer":
             self._expect(c64, "dealer", ev["dealer"], where=where)
         if self.dealer is None:          # the first-dealer cards: nothing dealt yet
@@ -111,7 +119,7 @@ class HookView:
             self.total = list(ev["total"])
         self._expect(c64, "dealer", self.dealer, where=where)
         self._expect(c64, "upcard", self.upcard, where=where)
-        self._expect(c64, "total", self.total, 2, where)
+        self._expect(c64, "total", self.total, self.rules.teams, where)
         if kind == "bid":
             self.bids += 1
             if ev["call"] != "pass":
@@ -126,7 +134,7 @@ class HookView:
             self.hands[ev["seat"]].remove(_code(ev["card"]))
             self.trick.append((ev["seat"], _code(ev["card"])))
         elif kind == "trick":
-            self.tricks[ev["winner"] & 1] += 1
+            self.tricks[self._side(ev["winner"])] += 1
         elif kind == "score":
             self._expect(c64, "maker", self.maker, where=where)
         elif kind == "game_over":
@@ -138,14 +146,14 @@ class HookView:
             self._contract(c64, where)
         if kind in ("play", "trick"):
             self._table(c64, where)
-            self._expect(c64, "tricks_won", self.tricks, 2, where)
+            self._expect(c64, "tricks_won", self.tricks, self.rules.teams, where)
         if kind == "trick":
             self.trick = []
 
     @property
     def bid_round(self) -> int:
         """The round of the last bid event's bid."""
-        return 1 if self.bids <= 4 else 2
+        return 1 if self.bids <= self.rules.players else 2
 
     def decide(self, c64, kind_code: int, kind: str, seat: int, hand: tuple[int, ...],
                mask: int) -> None:
@@ -162,7 +170,7 @@ class HookView:
                 raise self.error(f"at {where}: a new deal asked for after {self.bids} bids")
             return
         if kind == "bid":
-            round_now = 1 if self.bids < 4 else 2    # the round of the bid to come
+            round_now = 1 if self.bids < self.rules.players else 2   # the bid to come's
             forced = int(self.rules.canadian_rule and round_now == 1
                          and seat == self.dealer ^ 2)
             self._expect(c64, "bid_round", round_now, where=where)

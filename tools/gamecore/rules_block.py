@@ -4,7 +4,7 @@ One byte a field, each at its own label of the build's map, so the layout is the
 assembler's and this module only names the values. :func:`encode` gives the bytes
 of a :class:`~pyengine.core.rules.Rules`; :func:`unplayable` lists why the core of
 this step cannot play one (the fields laid out in the block but not yet played:
-they need new cards or seats); :func:`from_cli` reads the shell's own
+they need new cards or an auction); :func:`from_cli` reads the shell's own
 spelling, ``--rules NAME`` and ``-o NAME=VALUE``.
 """
 
@@ -57,7 +57,6 @@ ENUMS: dict[object, int] = {
 NOT_YET: dict[str, str] = {
     "deck": "the 32-card deck",
     "joker": "the joker",
-    "players": "three players",
     "bidding": "Bid Euchre's auction",
 }
 POINTS_MAX = 100     # a byte holds any total: the target (100 at most) - 1 + these
