@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pyengine.core.cards import CONTRACT_LETTERS, EXT, SUITS, Card, parse_card
+from pyengine.core.cards import CONTRACT_LETTERS, EXT, EXT_CARDS, SUITS, Card, parse_card
 from pyengine.core.rules import BIT93, DealerDiscard, Rules
 
 SEAT_NONE = 0xFF
@@ -87,7 +87,10 @@ class HookView:
         if self.maker is None or self.trump is None:
             raise self.error(f"at {where}: no bid has made trump yet")
         self._expect(c64, "zp_trump", self.trump, where=where)
-        self._expect(c64, "zp_trump24", self.trump * DECK, where=where)
+        if self.rules.bid6:             # the ext_ primitives' row (asm/ext_cards.oph)
+            self._expect(c64, "zp_ct33", self.trump * EXT_CARDS, where=where)
+        else:
+            self._expect(c64, "zp_trump24", self.trump * DECK, where=where)
         self._expect(c64, "maker", self.maker, where=where)
         self._expect(c64, "zp_alone", int(self.alone), where=where)
         self._expect(c64, "sitting_out", (self.maker ^ 2) if self.alone else SEAT_NONE,
