@@ -73,7 +73,8 @@ class Request:
     bid_round: int
     upcard: int
     forced_alone: bool
-    stuck: bool = False            # stick the dealer: the dealer may not pass in round 2
+    stuck: bool = False            # the dealer may not pass: stick the dealer (round 2),
+                                   # Bid Euchre when everybody passed
     alone_allowed: bool = True     # the rules let a maker go alone by choice
     high: int = 0                  # Bid Euchre: the high bid so far (0: nobody bid)
     dealer_to_bid: bool = False    # Bid Euchre: the dealer bids (he may match)
@@ -521,8 +522,10 @@ class Core:
                       mask=c64.peek("zp_mask"), bid_round=bid_round,
                       upcard=self._read("upcard")[0],
                       forced_alone=bool(self._read("dec_forced")[0]),
-                      stuck=kind == "bid" and bool(self._read("rules_stick")[0])
-                      and bid_round == 2 and mpu.x == self._read("dealer")[0],
+                      stuck=(kind == "bid" and bool(self._read("rules_stick")[0])
+                             and bid_round == 2 or kind == "auction"
+                             and not self._read("bid6_high")[0])
+                      and mpu.x == self._read("dealer")[0],
                       alone_allowed=bool(self._read("rules_alone")[0]),
                       high=self._read("bid6_high")[0],
                       dealer_to_bid=mpu.x == self._read("dealer")[0])
