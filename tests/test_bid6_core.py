@@ -13,11 +13,13 @@ bid 3 on a weak hand), and pyengine's integer estimate with the float one it rep
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from pyengine.core import bid6
 from pyengine.core.actions import BID6_ACTIONS
@@ -33,6 +35,9 @@ from pyengine.players.varplayer import (
     expected_tricks_20,
     expected_tricks_float,
 )
+from pyengine.records.replay import judge
+from pyengine.records.transcript import TranscriptError, loads
+from tools.commands.cli import cli
 from tools.gamecore.core import Core, Request, open_program
 from tools.gamecore.crosscheck import compare_game
 from tools.gamecore.rules_block import encode, unplayable
@@ -203,3 +208,22 @@ def test_the_integer_estimate_is_the_float_one_in_twentieths():
         # the same bid but where a float sum lands a hair under a whole trick
         if (e + PARTNER_SHARE_20) % TRICK:
             assert (e + PARTNER_SHARE_20) // TRICK == int(ef + PARTNER_SHARE)
+
+
+def test_c64_auto_writes_a_bid6_transcript_that_replay_accepts(tmp_path):
+    """`euchre c64 --auto --rules bid6 --seed N --transcript F`: the 6502's own game,
+    judged by pyengine's replay (every bid, contract, card and score legal and right)."""
+    out = tmp_path / "game.json"
+    r = CliRunner().invoke(cli, ["c64", "--auto", "--rules", "bid6", "--seed", "5",
+                                 "--transcript", str(out)])
+    assert r.exit_code == 0, r.output
+    t = loads(out.read_text())
+    assert t.rules == "bid6" and t.events[-1]["ev"] == "game_over"
+    assert any(e["ev"] == "declare" for e in t.events)
+    judge(t)
+    # and a transcript with a wrong score is refused (replay judges, not just reads)
+    bad = json.loads(out.read_text())
+    score = next(e for e in bad["events"] if e["ev"] == "score")
+    score["total"][0] += 1
+    with pytest.raises(TranscriptError):
+        judge(loads(json.dumps(bad)))
