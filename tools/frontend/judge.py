@@ -54,8 +54,8 @@ from .driver import RETURN, RIGHT, STOP, Frontend, FrontendError, prompt, status
 from .event_screens import KEYS_WAITING, event_problems
 from .gameover_screen import game_over_problems
 from .options_screen import (
+    BID6_NOTE,
     choose_rules,
-    leave_refused,
     open_options,
     read_options,
     title_code,
@@ -165,8 +165,8 @@ def demo_problems(prg: Path | str | None) -> str | None:
 
 def options_visit(fe: Frontend) -> None:
     """O on the title: Bit #93's rows (fixed, in black) and code; right to BID EUCHRE,
-    which says it is not playable and refuses RETURN and RUN/STOP; right again to
-    BIT 93 and RETURN: the title, still Bit #93's game."""
+    which shows no rows, its note and its code; right again to BIT 93 and RETURN: the
+    title, Bit #93's game again."""
     view = open_options(fe, "keys")
     if view.preset != "bit93" or view_rules(view) != BIT93 or view.code != "BIT93" \
             or view.editable:
@@ -174,10 +174,10 @@ def options_visit(fe: Frontend) -> None:
                       f"{fe.screen().text()}")
     for _ in range(3):
         view = read_options(fe.key(RIGHT))
-    if view.preset != "bid6" or view.code != "BID6" or "NOT YET PLAYABLE" not in view.note:
-        raise Verdict(f"three rights: not BID EUCHRE marked not playable:\n"
+    if view.preset != "bid6" or view.code != "BID6" or BID6_NOTE not in view.note \
+            or view.values:
+        raise Verdict(f"three rights: not BID EUCHRE with its note and no rows:\n"
                       f"{fe.screen().text()}")
-    leave_refused(fe, "keys")
     view = read_options(fe.key(RIGHT))
     screen = fe.key(RETURN)
     if view.preset != "bit93" or prompt(screen).kind != "title" \
