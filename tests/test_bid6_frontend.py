@@ -19,142 +19,19 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.core.bid6 import legal_bids
-from pyengine.core.game import BidAction, DeclareAction, GameState, PlayAction
+from pyengine.core.game import BidAction, DeclareAction, PlayAction
 from pyengine.core.rules import BID6
 from pyengine.players.runner import play_game
 from pyengine.players.varplayer import VariantPlayer
 from pyengine.records.transcript import from_game
-from tools.frontend.checkpoints import engine_state
-from tools.frontend.driver import LEFT, RETURN, RIGHT, Frontend, FrontendError
-from tools.frontend.options_screen import choose_rules
-from tools.frontend.screen_read import ROW_MSG, Screen, prompt, south_hand
+from tools.frontend.bid6_play import Scripted, play_bid6_by_keys
 
 PRG = Path("build/euchre.prg")
-SEAT_LETTERS = "SWNE"
-SEAT_WORDS = ("SOUTH", "WEST", "NORTH", "EAST")
-CONTRACT_KEYS = "SHDC+-"
-
-
-class Scripted:
-    """South's choices, given again to pyengine."""
-
-    def __init__(self, actions: list) -> None:
-        self.actions = list(actions)
-
-    def decide(self, view):
-        return self.actions.pop(0)
-
-
-def table_problems(screen: Screen, game: GameState, kind: str) -> list[str]:
-    """What the screen at South's ``kind`` prompt shows wrong, against pyengine."""
-    problems = []
-    row0, row1 = screen.row(0), screen.row(1).rstrip()
-    score = f"WE {game.total[0]} THEY {game.total[1]}"
-    if score not in row0:
-        problems.append(f"row 0 {row0.strip()!r} lacks {score!r}")
-    if kind in ("auction", "declare"):
-        bids = {b.seat: ("PASS" if b.tricks is None else str(b.tricks)) for b in game.bids}
-        want = "BIDS " + "  ".join(f"{SEAT_LETTERS[s]} {bids.get(s, '-')}" for s in range(4))
-        if row1 != want:
-            problems.append(f"row 1 {row1!r}, want {want!r}")
-    else:
-        if not row1.startswith(f"BID {game.contract} ") or \
-                f"BY {SEAT_WORDS[game.maker]}" not in row1:
-            problems.append(f"row 1 {row1!r}: not the bid of {game.contract} by seat "
-                            f"{game.maker}")
-    shown = sorted(h.card for h in south_hand(screen))
-    if shown != sorted(game.hands[0]):
-        problems.append(f"South's hand shows {shown}, pyengine {sorted(game.hands[0])}")
-    if kind == "auction":
-        p = prompt(screen)
-        want = tuple(("pass",) if n is None else ("bid", n)
-                     for n in legal_bids(game.contract, game.dealer == 0))
-        if p.choices != want:
-            problems.append(f"row 21 offers {p.choices}, pyengine {want}")
-    return problems
-
-
-def refused(fe: Frontend, key: str, message: str) -> None:
-    events = len(fe.events)
-    screen = fe.key(key)
-    if screen.row(ROW_MSG).strip() != message or len(fe.events) != events \
-            or prompt(screen).kind != "auction":
-        raise FrontendError(f"{key!r} was not refused with {message!r}:\n{screen.text()}")
-
-
-def answer(fe: Frontend, kind: str, action, screen: Screen, rng: random.Random) -> None:
-    """South's choice by its key, or by the cursor and RETURN."""
-    by_key = rng.random() < 0.5
-    if kind == "play":
-        slot = next(h.slot for h in south_hand(screen) if h.card == action.card)
-        fe.key(str(slot + 1))
-        return
-    if kind == "auction":
-        p = prompt(screen)
-        choice = ("pass",) if action.tricks is None else ("bid", action.tricks)
-        if by_key:
-            fe.key("P" if action.tricks is None else str(action.tricks))
-            return
-        index, at = p.choices.index(choice), p.selected or 0
-    else:
-        if by_key:
-            fe.key(CONTRACT_KEYS[action.trump])
-            return
-        index, at = action.trump, 0
-    for _ in range(abs(index - at)):
-        fe.key(RIGHT if index > at else LEFT)
-    fe.key(RETURN)
-
-
-def play_bid6_by_keys(seed: int, rng: random.Random) -> tuple[Frontend, list, set[str]]:
-    fe = Frontend(PRG)
-    fe.boot()
-    choose_rules(fe, BID6, "keys")
-    fe.start(seed)
-    choices, seen = [], set()
-    while True:
-        screen = fe.screen()
-        p = prompt(screen)
-        if p.kind == "game_over":
-            break
-        if p.kind not in ("auction", "declare", "play"):
-            raise FrontendError(f"the program waits, but not for South:\n{screen.text()}")
-        game = engine_state(seed, fe.events, BID6)
-        if game.turn != 0 or game.phase.value != p.kind:
-            raise FrontendError(f"the screen asks {p.kind}, pyengine seat {game.turn} "
-                                f"to {game.phase.value}:\n{screen.text()}")
-        problems = table_problems(screen, game, p.kind)
-        if problems:
-            raise FrontendError("; ".join(problems) + "\n" + screen.text())
-        seen.add(p.kind)
-        if min(game.total) < 0:
-            seen.add("a total below zero")
-        legal = game.legal_actions()
-        if p.kind == "auction":
-            high = game.contract
-            if game.dealer == 0 and high is None:
-                refused(fe, "P", "ALL PASSED: THE DEALER MUST BID")
-                seen.add("dealer must bid")
-            elif high is not None and high > 3:
-                word = "BID AT LEAST" if game.dealer == 0 else "BID MORE THAN"
-                refused(fe, "3", f"{word} {high}")
-                seen.add("a low bid refused")
-            screen = fe.screen()
-        action = rng.choice(legal)
-        if p.kind == "auction" and rng.random() < 0.5:     # bid more often than chance
-            action = next((a for a in legal if a.tricks is not None), action)
-        choices.append(action)
-        before = len(fe.events)
-        answer(fe, p.kind, action, screen, rng)
-        if len(fe.events) <= before:
-            raise FrontendError(f"South's {action} made no event:\n{fe.screen().text()}")
-    return fe, choices, seen
 
 
 @pytest.mark.parametrize("seed", [1020])
 def test_a_whole_bid6_game_by_keys_is_pyengines(seed):
-    fe, choices, seen = play_bid6_by_keys(seed, random.Random(seed))
+    fe, choices, seen = play_bid6_by_keys(seed, random.Random(seed), PRG)
     assert {"auction", "declare", "play", "a low bid refused", "a total below zero"} <= seen, seen
     south = Scripted(choices)
     py = from_game(play_game(BID6, seed, [south, VariantPlayer(), VariantPlayer(),
@@ -163,3 +40,24 @@ def test_a_whole_bid6_game_by_keys_is_pyengines(seed):
     assert not south.actions
     assert any(isinstance(a, DeclareAction) for a in choices)
     assert all(isinstance(a, (BidAction, DeclareAction, PlayAction)) for a in choices)
+
+
+@pytest.mark.parametrize("label,pattern,at,value,says", [
+    # a total below zero printed without its negation: "-253" for -4
+    ("text_signed", bytes([0x49, 0xFF, 0x18, 0x69, 0x01]), 1, 0x00, "row 0"),
+    # the dealer's match left out of South's choices (the bids offered start one higher)
+    ("bid6_answer_ok", bytes([0xF0, 0x05, 0xCD]), 1, 0, ""),
+    # East's six backs from column 35: the sixth wraps onto the next row's first cell
+    ("backs_col_six", bytes([0, 1, 17, 34]), 3, 35, ""),
+])
+def test_the_screen_check_sees_a_wrong_front_end(tmp_path, label, pattern, at, value, says):
+    from tests.test_bid6_core import patched
+
+    prg = patched(tmp_path, label, pattern, at, value)
+    with pytest.raises(Exception) as caught:       # FrontendError, or a harness fault
+        fe, choices, _ = play_bid6_by_keys(1020, random.Random(1020), prg)
+        south = Scripted(choices)
+        py = from_game(play_game(BID6, 1020, [south, VariantPlayer(), VariantPlayer(),
+                                              VariantPlayer()])).events
+        assert fe.events == py, "the game differs"
+    assert says in str(caught.value)
