@@ -311,6 +311,8 @@ def two_way_choices(screen: Screen, kind: str) -> int | None:
 KEYS_AUCTION = "P PASS 3-6 BID  CRSR+RETURN L=LAST"
 KEYS_DECLARE = "S H D C + HIGH - LOW CRSR+RETURN"
 CONTRACT_CHOICES = 6
+# row 21 at South's contract: each choice's '>' cell (a chip is 3 cells, NT HIGH 7, a gap)
+DECLARE_MARK_COLS = (0, 4, 8, 12, 16, 24)
 
 
 def auction_choices(screen: Screen) -> tuple[tuple[tuple, ...], int | None]:
@@ -331,8 +333,12 @@ def prompt(screen: Screen) -> Prompt:
         choices, selected = auction_choices(screen)
         return Prompt("auction", msg, choices, selected)
     if keys == KEYS_DECLARE:
-        marked = screen.row(ROW_CHOICES).count(">")
-        return Prompt("declare", msg, (), 0 if marked == 1 else None)
+        row = screen.row(ROW_CHOICES)
+        marked = [i for i, c in enumerate(DECLARE_MARK_COLS) if row[c] == ">"]
+        if row.count(">") != 1 or len(marked) != 1 or "NT HIGH" not in row:
+            raise FrontendError(f"row 21 is not the six contracts: {row.rstrip()!r}")
+        return Prompt("declare", msg, tuple(("declare", t) for t in range(CONTRACT_CHOICES)),
+                      marked[0])
     if keys == KEYS_TWO_WAY:
         # the kind by its answers on row 21 (the question is judged by the message's)
         kind = "defend" if TWO_WAY_WORDS["defend"][0] in screen.row(ROW_CHOICES) else "redeal"
