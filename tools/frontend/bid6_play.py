@@ -66,6 +66,8 @@ def table_problems(screen: Screen, game: GameState, kind: str) -> list[str]:
     shown = sorted(h.card for h in south_hand(screen))
     if shown != sorted(game.hands[0]):
         problems.append(f"South's hand shows {shown}, pyengine {sorted(game.hands[0])}")
+    if kind == "declare" and prompt(screen).selected != 0:
+        problems.append("row 21's '>' is not on the first contract")
     if kind == "auction":
         p = prompt(screen)
         want = tuple(("pass",) if n is None else ("bid", n)
@@ -90,6 +92,8 @@ def answer(fe: Frontend, kind: str, action, screen: Screen, rng: random.Random) 
         slot = next(h.slot for h in south_hand(screen) if h.card == action.card)
         fe.key(str(slot + 1))
         return
+    if kind == "declare" and prompt(screen).selected != 0:
+        problems.append("row 21's '>' is not on the first contract")
     if kind == "auction":
         p = prompt(screen)
         choice = ("pass",) if action.tricks is None else ("bid", action.tricks)

@@ -311,8 +311,8 @@ def two_way_choices(screen: Screen, kind: str) -> int | None:
 KEYS_AUCTION = "P PASS 3-6 BID  CRSR+RETURN L=LAST"
 KEYS_DECLARE = "S H D C + HIGH - LOW CRSR+RETURN"
 CONTRACT_CHOICES = 6
-# row 21 at South's contract: each choice's '>' cell (a chip is 3 cells, NT HIGH 7, a gap)
-DECLARE_MARK_COLS = (0, 4, 8, 12, 16, 24)
+# row 21 at South's contract: each choice's '>' cell (then a chip of 3 cells or NT HIGH, a gap)
+DECLARE_MARK_COLS = (0, 5, 10, 15, 20, 29)
 
 
 def auction_choices(screen: Screen) -> tuple[tuple[tuple, ...], int | None]:
