@@ -92,8 +92,6 @@ def answer(fe: Frontend, kind: str, action, screen: Screen, rng: random.Random) 
         slot = next(h.slot for h in south_hand(screen) if h.card == action.card)
         fe.key(str(slot + 1))
         return
-    if kind == "declare" and prompt(screen).selected != 0:
-        problems.append("row 21's '>' is not on the first contract")
     if kind == "auction":
         p = prompt(screen)
         choice = ("pass",) if action.tricks is None else ("bid", action.tricks)
