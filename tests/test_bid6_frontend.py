@@ -25,6 +25,8 @@ from pyengine.players.runner import play_game
 from pyengine.players.varplayer import VariantPlayer
 from pyengine.records.transcript import from_game
 from tools.frontend.bid6_play import Scripted, play_bid6_by_keys
+from tools.frontend.driver import SPACE, STOP, Frontend, prompt
+from tools.frontend.options_screen import choose_rules
 
 PRG = Path("build/euchre.prg")
 
@@ -61,3 +63,23 @@ def test_the_screen_check_sees_a_wrong_front_end(tmp_path, label, pattern, at, v
                                               VariantPlayer()])).events
         assert fe.events == py, "the game differs"
     assert says in str(caught.value)
+
+
+def test_the_rules_pages_tell_bid_euchre_once_it_is_chosen():
+    """Key 2 on the title under BID EUCHRE: its own three pages (the auction, the dealer's
+    match and forced bid, no-trump, scores below zero, 32 from the rules block); under
+    BIT 93 the pages are Bit #93's."""
+    fe = Frontend(PRG)
+    fe.boot()
+    first = fe.key("2").text()
+    assert "EUCHRE: THE RULES (1/3)" in first and "BID EUCHRE" not in first
+    assert "UPCARD" in first
+    fe.key(STOP)
+    choose_rules(fe, BID6, "keys")
+    pages = [fe.key("2").text()]
+    pages += [fe.key(SPACE).text() for _ in range(2)]
+    assert "BID EUCHRE: THE RULES (1/3)" in pages[0] and "NO UPCARD" in pages[0]
+    assert "THE AUCTION (2/3)" in pages[1] and "MAY MATCH THE HIGH BID" in pages[1]
+    assert "NO-TRUMP LOW (9 HIGH TO ACE)" in pages[1]
+    assert "SCORES GO BELOW ZERO" in pages[2] and "THE FIRST SIDE TO 32 OR MORE" in pages[2]
+    assert prompt(fe.key(SPACE)).kind == "title"
