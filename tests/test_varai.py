@@ -8,12 +8,17 @@ one, no-trump low ordered as high, ...) and check that the fuzz run notices.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from pyengine.core.cards import EXT_CARDS, Card
 from pyengine.core.rules import BID6, BIT93, STANDARD
-from pyengine.players.varplayer import strength
+from pyengine.players import varplayer
+from pyengine.players.runner import play_game
+from pyengine.players.varplayer import VariantPlayer, strength
+from pyengine.records.transcript import from_game
+from tools.gamecore.core import Core
 from tools.gamecore.varai_check import RULE_SETS, VarCore, check_rules
 from tools.machine.harness import C64
 from tools.program.build import build
@@ -21,7 +26,7 @@ from tools.program.build import build
 GAMES = 12                      # per rule set: ~1,200 decisions each
 SEED = 93
 FRAME_CYCLES = 19_656           # one PAL frame (docs/performance.md)
-OP_LDX_IMM = 0xA2
+OP_LDX_IMM, OP_STA_ZP = 0xA2, 0x85
 CARD_NONE = 0xFF
 
 
@@ -40,7 +45,7 @@ def test_the_6502_decides_as_variant_player(core, name):
     rep = check_rules(core, RULE_SETS[name], GAMES, SEED)
     print(f"{name}: {rep.line()}")
     assert rep.ok, f"{rep.line()}\nfirst difference: {rep.first}"
-    assert rep.cases.get("play", 0) > 200
+    assert rep.cases.get("lead", 0) > 50 and rep.cases.get("follow", 0) > 150
     if not RULE_SETS[name].bid6:
         assert rep.cases.get("bid", 0) > 100 and rep.cases.get("discard", 0) > 0
     if RULE_SETS[name].joker:
@@ -61,8 +66,14 @@ def test_classic_rules_still_ask_the_reference_player(core):
 
 
 # ---- the fuzz run sees a broken player ----------------------------------------------------
-def _patch_after(c64: C64, label: str, old: bytes, new: bytes, within: int = 400) -> None:
-    """Replace the first ``old`` at or after ``label`` (within ``within`` bytes)."""
+Pattern = bytes | Callable[[C64], bytes]
+
+
+def _patch_after(c64: C64, label: str, old: Pattern, new: Pattern, within: int = 400) -> None:
+    """Replace the first ``old`` at or after ``label`` (within ``within`` bytes; a
+    callable is given the machine, for addresses from its map)."""
+    old = old(c64) if callable(old) else old
+    new = new(c64) if callable(new) else new
     start = c64.address(label)
     where = bytes(c64.mem[start:start + within]).find(old)
     assert where >= 0, f"{old.hex()} not found after {label}"
@@ -73,11 +84,19 @@ def _ldx(value: int) -> bytes:
     return bytes([OP_LDX_IMM, value])
 
 
+def _sta_zp(label: str, off: int = 0) -> Callable[[C64], bytes]:
+    """STA to a zero-page label (+ off), its address from the build's map."""
+    return lambda c64: bytes([OP_STA_ZP, c64.address(label) + off])
+
+
 MUTANTS = {
     # (what is broken, the rule set that must notice, the patch)
     "order threshold off by one": ("standard -o deck=32", "var_bid", _ldx(11), _ldx(12)),
     "cutthroat extra off by one": ("standard -o players=3", "var_bid", _ldx(15), _ldx(14)),
+    "the forced loner orders at 18": ("bit93 -o joker=true", "var_bid", _ldx(19), _ldx(18)),
     "no-trump low led by the ace": ("bid6", "var_lead", _ldx(2), _ldx(7)),
+    "the joker stored one byte off": ("standard -o joker=true", "var_joker",
+                                      _sta_zp("zp_ai_c2"), _sta_zp("zp_ai_c2", 1)),
     "the joker worth 6 points": ("standard -o joker=true", "var_trump_points",
                                  bytes([5, 6, 7]), bytes([5, 6, 6])),
 }
@@ -120,3 +139,49 @@ def test_var_strength_is_variant_players_strength(core):
         if got != want:
             bad.append(f"{[str(Card(c)) for c in hand]} trump {trump}: {got}, pyengine {want}")
     assert bad == []
+
+
+# ---- whole games: the variant player in Bit #93's flow ----------------------------------
+WHOLE_GAMES = 6
+
+
+def _rules_never_classic(core: Core) -> None:
+    """Patch rules_shape so rules_classic stays 0: decide asks asm/varai.oph in every
+    game (its INX is the only way to 1)."""
+    _patch_after(core.c64, "rules_shape", bytes([0xE8]), bytes([0xEA]), within=30)
+
+
+@pytest.mark.parametrize("rules", [BIT93, STANDARD.with_options(defend_alone=True,
+                                                                 farmers_hand=True)],
+                         ids=["bit93", "standard+defend+farmers"])
+def test_the_variant_player_plays_whole_games_as_pyengine(prg, monkeypatch, rules):
+    """With rules_classic held at 0, the 6502 plays whole games of the shape the core
+    plays today with asm/varai.oph's decisions, and pyengine - VariantPlayer told that
+    no rule set is classic - plays the same games event for event. It is the flow's
+    proof for the other shapes before their flows exist; the decisions' cycles come
+    from the harness's var_decide trap."""
+    monkeypatch.setattr(varplayer, "classic", lambda r: False)
+    core = Core()
+    _rules_never_classic(core)
+    kinds: dict[str, int] = {}
+    for seed in range(WHOLE_GAMES):
+        game = core.play(seed, rules=rules)
+        py = from_game(play_game(rules, seed, [VariantPlayer() for _ in range(4)])).events
+        assert game.events == py, f"game {seed}: the 6502 and pyengine differ"
+        for kind, cycles in game.decision_cycles.items():
+            kinds[kind] = kinds.get(kind, 0) + len(cycles)
+            assert max(cycles) < FRAME_CYCLES, kind
+    assert kinds.get("bid", 0) > 50 and kinds.get("play", 0) > 200, kinds
+
+
+def test_whole_games_see_the_reference_player_is_not_the_variant_one(prg, monkeypatch):
+    """The same 6502 games without the patch (asm/ai.oph decides) are not those of
+    VariantPlayer told nothing is classic: the test above can fail."""
+    monkeypatch.setattr(varplayer, "classic", lambda r: False)
+    core = Core()
+    differ = 0
+    for seed in range(WHOLE_GAMES):
+        events = core.play(seed, rules=BIT93).events
+        py = from_game(play_game(BIT93, seed, [VariantPlayer() for _ in range(4)])).events
+        differ += events != py
+    assert differ > 0
