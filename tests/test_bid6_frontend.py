@@ -40,6 +40,10 @@ def test_a_whole_bid6_game_by_keys_is_pyengines(seed):
                                           VariantPlayer()])).events
     assert fe.events == py
     assert not south.actions
+    end = fe.screen()                                  # the game-over screen
+    total = py[-1]["total"]
+    assert prompt(end).kind == "game_over" and f"WE {total[0]} THEY {total[1]}" in end.row(0)
+    assert "MAKER" not in end.text()                   # no score sheet under Bid Euchre
     assert any(isinstance(a, DeclareAction) for a in choices)
     assert all(isinstance(a, (BidAction, DeclareAction, PlayAction)) for a in choices)
 
