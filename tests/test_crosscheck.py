@@ -34,9 +34,10 @@ def computer_decisions(run: Run) -> Counter:
     count: Counter = Counter()
     for seed in run.seeds:
         for e in python_events(seed, run.human, run.rules):
-            if e["ev"] in ("bid", "discard", "play", "redeal", "defend") \
+            kind = "auction" if run.rules.bid6 and e["ev"] == "bid" else e["ev"]
+            if kind in ("bid", "discard", "play", "redeal", "defend", "auction", "declare") \
                     and not (run.human and e["seat"] == 0):
-                count[e["ev"]] += 1
+                count[kind] += 1
     return count
 
 

@@ -10,7 +10,6 @@ a tie won by the first seat, the upcard one card late...).
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,8 @@ from tools.gamecore.core import Core, EventDecoder
 from tools.gamecore.crosscheck import compare_game, python_events
 from tools.gamecore.rules_block import from_cli, unplayable
 from tools.program.c64map import Symbols
+
+from .patching import patched
 
 PRG = Path("build/euchre.prg")
 THREE = ("players=3",)
@@ -79,22 +80,6 @@ MUTANTS = [
 ]
 
 
-def patched(tmp_path: Path, label: str, pattern, at: int, new) -> Path:
-    """The build with the bytes from ``at`` of the first ``pattern`` after ``label``
-    replaced (the map is the build's: the patch moves nothing)."""
-    data = bytearray(PRG.read_bytes())
-    symbols = Symbols.from_map(PRG.with_suffix(".map"))
-    load = data[0] | data[1] << 8
-    start = symbols.address(label) - load + 2
-    found = data.find(pattern(symbols), start, start + WINDOW)
-    assert found >= 0, f"{pattern(symbols).hex()} not found in {label}"
-    value = new(symbols)
-    data[found + at:found + at + len(value)] = value
-    out = tmp_path / "broken.prg"
-    out.write_bytes(bytes(data))
-    shutil.copy(PRG.with_suffix(".map"), out.with_suffix(".map"))
-    return out
-
 
 def first_mismatch(prg: Path, options: tuple[str, ...], seeds: tuple[int, ...], human: bool):
     core, rules = Core(prg), from_cli("standard", options)
@@ -113,7 +98,7 @@ def test_the_c64_plays_cutthroat():
 @pytest.mark.parametrize("mutant", MUTANTS, ids=[m[0] for m in MUTANTS])
 def test_a_wrong_port_is_caught(tmp_path, mutant):
     _, label, pattern, at, new, options, seeds, human = mutant
-    broken = patched(tmp_path, label, pattern, at, new)
+    broken = patched(tmp_path, label, pattern, at, new, window=WINDOW)
     assert first_mismatch(broken, options, seeds, human) is not None, \
         "the cross-check did not see the broken build"
 

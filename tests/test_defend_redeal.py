@@ -10,8 +10,6 @@ the games that reach that path must find the difference.
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,42 +17,13 @@ import pytest
 from tools.gamecore.core import Core, Request
 from tools.gamecore.crosscheck import compare_game
 from tools.gamecore.rules_block import from_cli, unplayable
-from tools.program.c64map import Symbols
+
+from .patching import at_label, patched
 
 PRG = Path("build/euchre.prg")
 DEFEND = ("defend_alone=true", "points_defend_alone=3")
 
 
-def at_label(opcode: int, label: str, *more: int) -> Callable[[Symbols], bytes]:
-    """A pattern with an absolute operand, ``opcode label`` then ``more``: the address
-    read from the build's map (state moves whenever a variable is added)."""
-    def pattern(symbols: Symbols) -> bytes:
-        address = symbols.address(label)
-        return bytes([opcode, address & 0xFF, address >> 8, *more])
-    return pattern
-
-
-def patched(tmp_path: Path, label: str, pattern: bytes | Callable[[Symbols], bytes], at: int,
-            value: int | bytes | Callable[[Symbols], int]) -> Path:
-    """The build with byte ``at`` of the first ``pattern`` after ``label`` set to
-    ``value`` (bytes: from there on; the map is the build's: the patch moves nothing;
-    a callable pattern or value is given the map)."""
-    data = bytearray(PRG.read_bytes())
-    symbols = Symbols.from_map(PRG.with_suffix(".map"))
-    if callable(pattern):
-        pattern = pattern(symbols)
-    if callable(value):
-        value = value(symbols)
-    load = data[0] | data[1] << 8
-    start = symbols.address(label) - load + 2
-    found = data.find(pattern, start, start + 120)
-    assert found >= 0, f"{pattern.hex()} not found in {label}"
-    new = bytes([value]) if isinstance(value, int) else value
-    data[found + at:found + at + len(new)] = new
-    out = tmp_path / "broken.prg"
-    out.write_bytes(bytes(data))
-    shutil.copy(PRG.with_suffix(".map"), out.with_suffix(".map"))
-    return out
 
 
 def first_mismatch(prg: Path, options: tuple[str, ...], seeds: tuple[int, ...], human: bool):

@@ -20,11 +20,11 @@ from pyengine.core.rulescode import parse_code, rules_code, rules_from_code, she
 from tools.frontend.checkpoints import check_game_over, check_identity
 from tools.frontend.driver import FRAME_CYCLES, RETURN, RIGHT, STOP, Frontend, prompt, status
 from tools.frontend.options_screen import (
+    BID6_NOTE,
     CRSR_DOWN,
     ROWS,
     OptionsError,
     choose_rules,
-    leave_refused,
     offered,
     open_options,
     read_options,
@@ -131,7 +131,7 @@ def test_the_screen_offers_each_option_the_core_plays_and_no_other():
     assert offered(rules_from("standard", {"defend_alone": True,
                                            "points_defend_alone": 2})) is not None
     assert offered(rules_from("standard", {"points_made": 0, "target": 5})) is not None
-    assert offered(PRESETS["bid6"]) is not None
+    assert offered(PRESETS["bid6"]) is None                 # BID EUCHRE, its rules fixed
 
 
 # ---- the options screen on the C64 --------------------------------------------------------
@@ -199,15 +199,17 @@ def test_every_value_of_every_row_shows_the_code_pyengine_writes():
     assert view.values["points_euchre"] == 9 and view.code == "STD T22 A0 P1249"
 
 
-def test_bid_euchre_is_shown_but_not_playable_and_cannot_be_left_on():
+def test_bid_euchre_is_chosen_with_no_rows_and_kept():
     fe = booted()
     open_options(fe, "joystick")
     for _ in range(3):
         view = read_options(fe.joystick("right"))
     assert view.preset == "bid6" and view.code == "BID6" and not view.values
-    assert "NOT YET PLAYABLE ON THE C64" in view.note
-    leave_refused(fe, "joystick")
-    view = read_options(fe.joystick("left"))          # back to STANDARD: allowed
+    assert BID6_NOTE in view.note
+    assert prompt(fe.joystick("fire")).kind == "title"
+    assert rules_in_ram(fe) == PRESETS["bid6"]
+    open_options(fe, "joystick")
+    view = read_options(fe.joystick("left"))          # back to STANDARD
     assert view.preset == "standard"
     assert prompt(fe.joystick("fire")).kind == "title"
     assert rules_in_ram(fe) == PRESETS["standard"]

@@ -55,7 +55,6 @@ def test_encoding_follows_the_rules():
     ("standard", ("defend_alone=true", "points_defend_alone=0", "target=50"),
      "points_defend_alone=0"),
     ("standard", ("deck=32",), "32-card deck"),
-    ("bid6", (), "Bid Euchre"),
     ("standard", ("points_made=0", "target=50"), "255 hands"),
     ("nosuch", (), "unknown rules preset"),
     ("web", ("stick=true",), "unknown option"),

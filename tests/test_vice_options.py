@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.core.rules import WEB
+from pyengine.core.rules import BID6, WEB
 from pyengine.core.rulescode import rules_from_code
-from tools.frontend.driver import RETURN, RIGHT, prompt
+from tools.frontend.driver import LEFT, RETURN, RIGHT, prompt
 from tools.frontend.options_screen import read_options, title_code
 from tools.gamecore.rules_block import encode
 from tools.program.c64map import Symbols
@@ -83,6 +83,11 @@ WEB_GAME = (40, 1, 3)
 # game 1065 under STANDARD with DEFEND ALONE and FARMER'S HAND on: South is asked the
 # farmer's hand at its first prompt and to defend alone at its second
 STD_GAME = (1065, 1, 4, "STD V1 H1", 3)
+
+
+# game 298 under BID EUCHRE: among the shortest with bid, contract and card prompts and a
+# total below zero (54 South decisions, 7 hands: tools/vice/engine_side.game_length)
+BID6_GAME = (298, 1, 3)
 
 
 def _judged(play) -> vj.ViceGame:
@@ -149,3 +154,26 @@ def test_standard_options_chosen_by_joystick_in_vice_ask_farmers_hand_and_defend
     assert {p.key for p in g.presses[:first_key]} >= {"down", "right", "fire"}
     with capsys.disabled():
         print(f"\n  VICE: {vj.describe(g)}; {time.time() - t0:.0f} s")
+
+
+def test_whole_bid6_game_chosen_by_keys_in_vice_is_the_shells_game(capsys) -> None:
+    """BID EUCHRE chosen on the options screen by keys, then a whole game of six-card Bid
+    Euchre played by keys with a person's timing (tools/vice/bid6.py): VICE's screen is
+    pyengine's at every South prompt (the bids row, the contract, totals below zero, the
+    bids offered, six backs a seat) and at the end, the harness's screen is VICE's at each
+    of them, and the game is the transcript ``euchre play --rules bid6`` writes for the
+    same answers."""
+    from tools.vice.bid6 import play_bid6_in_vice
+
+    t0 = time.time()
+    seed, choices, hands = BID6_GAME
+    g = _judged(lambda: play_bid6_in_vice(seed, choices, hands))
+    assert g.rules == BID6 and g.final is not None
+    assert {c.kind for c in g.checkpoints} >= {"auction", "declare", "play", "game_over"}
+    assert len(g.checkpoints) == len(g.choices) + 1
+    assert [p.key for p in g.presses[:3]] == ["O", LEFT, RETURN]   # BIT 93 round to BID EUCHRE
+    assert min(t for e in g.events if e["ev"] == "score" for t in e["total"]) < 0
+    assert _shell_events("bid6", seed, g.choices) == g.events
+    with capsys.disabled():
+        print(f"\n  VICE: {vj.describe(g)}; harness and `euchre play --rules bid6` equal; "
+              f"{time.time() - t0:.0f} s")

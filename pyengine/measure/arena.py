@@ -17,8 +17,9 @@ Reported for each team, with 95% intervals:
 * lone hands: tries per hand, and the share of tries that made (3+ tricks)
   and that marched (5 tricks) (Wilson).
 
-Players are given as text: ``random``, ``ref``, ``pimc``, ``ismcts``, with options
-after a colon (``pimc:worlds=20,time=0``; ``random:seed=3``; ``ismcts:sims=500``).
+Players are given as text: ``random``, ``ref``, ``pimc``, ``ismcts``, ``variant``
+(``variant:float=1``: Bid Euchre's first, float trick estimate), with options after a
+colon (``pimc:worlds=20,time=0``; ``random:seed=3``; ``ismcts:sims=500``).
 ``pimc`` alone means the arena setting :data:`pyengine.players.pimc.ARENA`; ``ismcts``
 is OpenSpiel's IS-MCTS (:mod:`pyengine.players.ismcts`, optional ``open_spiel``), which
 plays only the ``standard`` rules, and in its matches no dealer discards the upcard.
@@ -50,7 +51,7 @@ from pyengine.players.runner import MAX_HANDS, HandLimitReached, play_out
 from pyengine.players.varplayer import VariantPlayer, classic
 from pyengine.records.safeio import worker_signals
 
-PLAYER_KINDS = ("random", "ref", "easy", "pimc", "ismcts")
+PLAYER_KINDS = ("random", "ref", "easy", "pimc", "ismcts", "variant")
 MAX_WORLDS = 1000          # 10x the most any measurement uses (100)
 MAX_CANDIDATES = 100
 FEED = 2                   # tasks in flight per worker
@@ -85,6 +86,13 @@ def make_player(spec: str, seed: int = 0) -> Player:
                                       f"NAME one of {', '.join(known)}")
             values[name] = int(value)
         return RefPlayer(name=spec, changes=tuple(values.items()))
+    if kind == "variant":          # the shell's computer player; float=1: Bid Euchre's
+        float_estimate = False     # first (float) trick estimate, measured against it
+        for part in filter(None, opts.split(",")):
+            if part.replace(" ", "") not in ("float=1", "float=0"):
+                raise PlayerSpecError(f"variant: option {part.strip()!r}: use float=1 or float=0")
+            float_estimate = part.replace(" ", "") == "float=1"
+        return VariantPlayer(name=spec, float_estimate=float_estimate)
     if kind == "easy":                         # the shell's easy level (players/levels.py)
         from pyengine.players.levels import EasyPlayer
         if opts.strip():

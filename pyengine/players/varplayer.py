@@ -87,8 +87,57 @@ def strength(hand: tuple[Card, ...] | list[Card], trump: int) -> int:
     return total
 
 
+# Bid Euchre's trick estimate in twentieths of a trick (integers, so the 6502 computes
+# the same numbers: asm/bid6_ai.oph). TRICK = one trick.
+TRICK = 20
+TRUMP_TRICKS = (7, 7, 9, 12, 16, 18, 20, 20)   # by coarse trump rank: 0.35 ... 1.0
+SIDE_ACE_TRICKS = 14                          # 0.7
+SIDE_KING_TRICKS = 5                          # 0.25, with another card of its suit
+NT_TOP_TRICKS = 18                            # the ace (high) or the nine (low): 0.9
+NT_SECOND_TRICKS = (4, 10)                    # the king / ten, alone or with another
+NT_THIRD_TRICKS = 4                           # the queen (high) with two others
+NT_THIRD_LENGTH = 3
+PARTNER_SHARE_20 = 24                         # 1.2 tricks a partner is worth
+
+
+def expected_tricks_20(hand: tuple[Card, ...], contract: int) -> int:
+    """The tricks ``hand`` takes by itself under ``contract``, in twentieths of a trick
+    (integers only: the reference the 6502 follows)."""
+    eff = EXT.effective_suit[contract]
+    counts = [0] * 5
+    for c in hand:
+        counts[eff[c]] += 1
+    total = 0
+    suit_contract = is_suit_contract(contract)
+    top, second, third = ((ACE, KING, QUEEN) if contract == NO_TRUMP_HIGH
+                          else (NINE, TEN, None))
+    for c in hand:
+        r, n = rank_of(c), counts[eff[c]]
+        if suit_contract:
+            tr = EXT.trump_rank[contract][c]
+            if tr >= 0:
+                total += TRUMP_TRICKS[tr]
+            elif r == ACE:
+                total += SIDE_ACE_TRICKS
+            elif r == KING and n >= 2:
+                total += SIDE_KING_TRICKS
+        elif r == top:
+            total += NT_TOP_TRICKS
+        elif r == second:
+            total += NT_SECOND_TRICKS[n >= 2]
+        elif r == third and n >= NT_THIRD_LENGTH:
+            total += NT_THIRD_TRICKS
+    return total
+
+
 def expected_tricks(hand: tuple[Card, ...], contract: int) -> float:
-    """A rough count of the tricks ``hand`` takes by itself under ``contract``."""
+    """:func:`expected_tricks_20` in tricks."""
+    return expected_tricks_20(hand, contract) / TRICK
+
+
+def expected_tricks_float(hand: tuple[Card, ...], contract: int) -> float:
+    """The first estimate, in floats (the arena measures the integer one against it:
+    docs/design.md)."""
     eff = EXT.effective_suit[contract]
     counts = [0] * 5
     for c in hand:
@@ -112,9 +161,27 @@ def expected_tricks(hand: tuple[Card, ...], contract: int) -> float:
     return total
 
 
+def best_contract_20(hand: tuple[Card, ...]) -> tuple[int, int]:
+    """The contract with the most expected tricks (the lowest number on a tie), and
+    that number in twentieths."""
+    best, most = 0, -1
+    for t in range(6):
+        e = expected_tricks_20(hand, t)
+        if e > most:
+            best, most = t, e
+    return best, most
+
+
 def best_contract(hand: tuple[Card, ...]) -> tuple[int, float]:
     """The contract with the most expected tricks, and that number."""
-    return max(((t, expected_tricks(hand, t)) for t in range(6)), key=lambda te: (te[1], -te[0]))
+    t, e = best_contract_20(hand)
+    return t, e / TRICK
+
+
+def best_contract_float(hand: tuple[Card, ...]) -> tuple[int, float]:
+    """:func:`best_contract` with the float estimate."""
+    return max(((t, expected_tricks_float(hand, t)) for t in range(6)),
+               key=lambda te: (te[1], -te[0]))
 
 
 def _worth(card: Card, trump: int) -> int:
@@ -130,6 +197,7 @@ class VariantPlayer:
     """The reference player extended to every rule set of the seeds."""
     name: str = "variant"
     _ref: RefPlayer = field(default_factory=RefPlayer)
+    float_estimate: bool = False    # Bid Euchre with the first (float) trick estimate
 
     def decide(self, v: SeatView) -> Action:
         """The variant player's action for this view."""
@@ -188,15 +256,22 @@ class VariantPlayer:
     # --- Bid Euchre -------------------------------------------------------------
 
     def _auction(self, v: SeatView) -> Action:
-        _, tricks = best_contract(v.hand)
-        want = min(MAX_BID, int(tricks + PARTNER_SHARE))
+        want = self._want(v.hand)
         bids = sorted(a.tricks for a in v.legal if a.call == BID)
         if BidAction(PASS) in v.legal and (want < MIN_BID or not bids or want < bids[0]):
             return BidAction(PASS)
         return BidAction(BID, None, False, bids[0] if want < bids[0] else want)
 
+    def _want(self, hand: tuple[Card, ...]) -> int:
+        """The tricks to bid: the best contract's estimate plus the partner's share."""
+        if self.float_estimate:
+            return min(MAX_BID, int(best_contract_float(hand)[1] + PARTNER_SHARE))
+        return min(MAX_BID, (best_contract_20(hand)[1] + PARTNER_SHARE_20) // TRICK)
+
     def _declare(self, v: SeatView) -> Action:
-        return DeclareAction(best_contract(v.hand)[0])
+        if self.float_estimate:
+            return DeclareAction(best_contract_float(v.hand)[0])
+        return DeclareAction(best_contract_20(v.hand)[0])
 
     # --- play --------------------------------------------------------------------
 

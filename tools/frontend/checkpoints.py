@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pyengine.core.cards import SUITS, card_name, parse_card
+from pyengine.core.actions import BID6_ACTIONS
+from pyengine.core.cards import CONTRACT_LETTERS, SUITS, card_name, parse_card
 from pyengine.core.game import (
     BidAction,
+    DeclareAction,
     DefendAction,
     DiscardAction,
     GameState,
@@ -88,9 +90,13 @@ def south_actions(events: list[dict]) -> list:
     out = []
     for e in events:
         if e.get("seat") != 0 or e["ev"] not in ("bid", "discard", "play", "redeal",
-                                                 "defend"):
+                                                 "defend", "declare"):
             continue
-        if e["ev"] == "redeal":
+        if e["ev"] == "declare":                     # Bid Euchre's contract
+            out.append(DeclareAction(CONTRACT_LETTERS.index(e["trump"])))
+        elif e["ev"] == "bid" and "tricks" in e:     # Bid Euchre's bid of tricks
+            out.append(BID6_ACTIONS[e["tricks"]])
+        elif e["ev"] == "redeal":
             out.append(RedealAction(e["call"] == "redeal"))
         elif e["ev"] == "defend":
             out.append(DefendAction(e["alone"]))

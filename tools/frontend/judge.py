@@ -14,6 +14,8 @@ and checks, against pyengine (never against the 6502's own output):
   game, the game-over screen with its score sheet and its keys (RUN/STOP, T, P);
   the rules pages, a refused game number, refused discards, SPACE held, RUN/STOP in
   the computer's pause, RESTORE and RUN/STOP + RESTORE;
+* Bid Euchre: a whole game by keys, BID EUCHRE chosen on the options screen, the screen
+  judged at every South prompt (tools/frontend/bid6_play.py);
 * the demo: a game of four computer players and its 3 s result.
 
 It returns None when every check passes (the mutant survived), else the first
@@ -35,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyengine.core.game import BidAction, GameState
-from pyengine.core.rules import BIT93
+from pyengine.core.rules import BID6, BIT93
 from pyengine.core.rulescode import rules_from_code
 from pyengine.players.player import RefPlayer
 from pyengine.players.runner import play_game
@@ -54,8 +56,8 @@ from .driver import RETURN, RIGHT, STOP, Frontend, FrontendError, prompt, status
 from .event_screens import KEYS_WAITING, event_problems
 from .gameover_screen import game_over_problems
 from .options_screen import (
+    BID6_NOTE,
     choose_rules,
-    leave_refused,
     open_options,
     read_options,
     title_code,
@@ -168,8 +170,8 @@ def demo_problems(prg: Path | str | None) -> str | None:
 
 def options_visit(fe: Frontend) -> None:
     """O on the title: Bit #93's rows (fixed, in black) and code; right to BID EUCHRE,
-    which says it is not playable and refuses RETURN and RUN/STOP; right again to
-    BIT 93 and RETURN: the title, still Bit #93's game."""
+    which shows no rows, its note and its code; right again to BIT 93 and RETURN: the
+    title, Bit #93's game again."""
     view = open_options(fe, "keys")
     if view.preset != "bit93" or view_rules(view) != BIT93 or view.code != "BIT93" \
             or view.editable:
@@ -177,10 +179,10 @@ def options_visit(fe: Frontend) -> None:
                       f"{fe.screen().text()}")
     for _ in range(3):
         view = read_options(fe.key(RIGHT))
-    if view.preset != "bid6" or view.code != "BID6" or "NOT YET PLAYABLE" not in view.note:
-        raise Verdict(f"three rights: not BID EUCHRE marked not playable:\n"
+    if view.preset != "bid6" or view.code != "BID6" or BID6_NOTE not in view.note \
+            or view.values:
+        raise Verdict(f"three rights: not BID EUCHRE with its note and no rows:\n"
                       f"{fe.screen().text()}")
-    leave_refused(fe, "keys")
     view = read_options(fe.key(RIGHT))
     screen = fe.key(RETURN)
     if view.preset != "bit93" or prompt(screen).kind != "title" \
@@ -252,10 +254,32 @@ def run_checks(prg: Path | str | None = None) -> None:
             if problem:
                 raise Verdict(f"{problem} (game {s.game} at {s.speed}, RAM {s.ram})")
         _after_game(fe, s, played, title_sp)
+    bid6_game(prg)
     stop_in_last_trick(prg)
     problem = demo_problems(prg)
     if problem:
         raise Verdict(problem)
+
+
+BID6_GAME = 1020        # a computer dealer forced to bid; South's bids refused; totals below 0
+
+
+def bid6_game(prg: Path | str | None) -> None:
+    """A whole game of Bid Euchre by keys, BID EUCHRE chosen on the options screen, the
+    screen judged at every South prompt (tools/frontend/bid6_play.py) and the game
+    pyengine's with South's choices."""
+    from .bid6_play import play_bid6_by_keys
+    from .checkpoints import engine_events, south_actions
+
+    try:
+        fe, choices, seen = play_bid6_by_keys(BID6_GAME, random.Random(BID6_GAME), prg)
+    except FrontendError as exc:
+        raise Verdict(f"bid6 game {BID6_GAME}: {exc}") from None
+    if south_actions(fe.events) != choices:
+        raise Verdict(f"bid6 game {BID6_GAME}: South's keys made {south_actions(fe.events)}")
+    diff = first_difference(fe.events, engine_events(BID6_GAME, choices, BID6))
+    if diff:
+        raise Verdict(f"bid6 game {BID6_GAME}: the 6502 differs from pyengine at {diff}")
 
 
 def judge_prg(prg: Path) -> str | None:

@@ -23,7 +23,7 @@ from pyengine.core.rulescode import rules_from_code
 
 from ..gamecore.rules_block import ENUMS, FIELDS
 from ..machine.screen import COLS
-from .driver import LEFT, RETURN, RIGHT, STOP, Frontend, FrontendError, Screen, prompt
+from .driver import LEFT, RETURN, RIGHT, Frontend, FrontendError, Screen, prompt
 
 CRSR_UP, CRSR_DOWN = 0x91, 0x11
 PRESET_ROW, FIRST_ROW, CURSOR_COL, LABEL_COL, VALUE_COL = 2, 4, 1, 2, 22
@@ -33,8 +33,8 @@ TABLE_CODE_ROWS, TABLE_CODE_COLS = range(2, 9), (1, 16)
 PRESETS_SHOWN = ("bit93", "web", "standard", "bid6")     # left to right, round
 PRESET_WORDS = {"BIT 93": "bit93", "WEB": "web", "STANDARD": "standard",
                 "BID EUCHRE": "bid6"}
-PLAYABLE = ("bit93", "web", "standard")
-REFUSED_NOTE = "NOT ON THE C64 YET: CHOOSE ANOTHER ONE"
+PLAYABLE = ("bit93", "web", "standard", "bid6")
+BID6_NOTE = "SIX CARDS, BIDS 3-6, NO-TRUMP, TO 32."
 
 # The option rows top to bottom: label, option, the values right steps through
 # (a wrap at each end), each with the word the screen shows (None: the number).
@@ -277,18 +277,7 @@ def choose_rules(fe: Frontend, rules: Rules, how: str = "keys") -> OptionsView:
     return view
 
 
-def leave_refused(fe: Frontend, how: str = "keys") -> Screen:
-    """At BID EUCHRE, try to go back (RETURN / fire, then RUN/STOP): both must be refused
-    with the line saying why; returns the screen."""
-    screen = fe.screen()
-    for press in (("joy", "fire") if how == "joystick" else ("key", RETURN), ("key", STOP)):
-        screen = fe.joystick(press[1]) if press[0] == "joy" else fe.key(press[1])
-        if prompt(screen).kind != "options" or prompt(screen).message != REFUSED_NOTE:
-            raise OptionsError(f"{press[1]!r} at BID EUCHRE was not refused:\n{screen.text()}")
-    return screen
-
-
-PRESET_NAMES = {0: "bit93", 1: "web", 2: "standard"}
+PRESET_NAMES = {0: "bit93", 1: "web", 2: "standard", 3: "bid6"}
 
 
 def rules_in_ram(fe: Frontend) -> Rules:

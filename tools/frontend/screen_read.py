@@ -234,7 +234,7 @@ def status(screen: Screen) -> Status:
 @dataclass(frozen=True)
 class Prompt:
     """What the screen asks for. kind: title, number, rules, options, bid1, bid2, discard,
-    play,
+    play, auction, declare (Bid Euchre),
     last_trick (the last trick shown over a prompt), game_over, or None (nothing
     recognised)."""
 
@@ -308,8 +308,39 @@ def two_way_choices(screen: Screen, kind: str) -> int | None:
     raise FrontendError(f"row 21 is not the answers {no}/{yes}: {text!r}")
 
 
+# Bid Euchre's prompts (c64/bid6_fe.oph): keys lines, and row 21's choices, each a
+# '>' cell (or a blank) and its words
+KEYS_AUCTION = "P PASS 3-6 BID  CRSR+RETURN L=LAST"
+KEYS_DECLARE = "S H D C + HIGH - LOW CRSR+RETURN"
+CONTRACT_CHOICES = 6
+# row 21 at South's contract: each choice's '>' cell (then a chip of 3 cells or NT HIGH, a gap)
+DECLARE_MARK_COLS = (0, 5, 10, 15, 20, 29)
+
+
+def auction_choices(screen: Screen) -> tuple[tuple[tuple, ...], int | None]:
+    """Row 21 at South's bid: the bids offered (("pass",) / ("bid", n)) in screen order
+    and the one the '>' marks; a row that is not bids is a FrontendError."""
+    text = screen.row(ROW_CHOICES).rstrip()
+    found = re.findall(r"([ >])(PASS|[3-6])(?= |$)", text)
+    if not found or "".join(m + w + " " for m, w in found).rstrip() != text:
+        raise FrontendError(f"row 21 is not the bids: {text!r}")
+    choices = tuple(("pass",) if w == "PASS" else ("bid", int(w)) for _, w in found)
+    marked = [i for i, (m, _) in enumerate(found) if m == ">"]
+    return choices, marked[0] if len(marked) == 1 else None
+
+
 def prompt(screen: Screen) -> Prompt:
     keys, msg = screen.row(ROW_KEYS).strip(), screen.row(ROW_MSG).strip()
+    if keys == KEYS_AUCTION:
+        choices, selected = auction_choices(screen)
+        return Prompt("auction", msg, choices, selected)
+    if keys == KEYS_DECLARE:
+        row = screen.row(ROW_CHOICES)
+        marked = [i for i, c in enumerate(DECLARE_MARK_COLS) if row[c] == ">"]
+        if row.count(">") != 1 or len(marked) != 1 or "NT HIGH" not in row:
+            raise FrontendError(f"row 21 is not the six contracts: {row.rstrip()!r}")
+        return Prompt("declare", msg, tuple(("declare", t) for t in range(CONTRACT_CHOICES)),
+                      marked[0])
     if keys == KEYS_TWO_WAY:
         # the kind by its answers on row 21 (the question is judged by the message's)
         kind = "defend" if TWO_WAY_WORDS["defend"][0] in screen.row(ROW_CHOICES) else "redeal"

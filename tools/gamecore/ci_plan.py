@@ -15,7 +15,8 @@ reports killed is one CI's cross-check kills.
   mode) and a matrix that turns each option the core plays away from its preset
   at least once (:data:`MATRIX`, :data:`MATRIX_GAMES` games a mode each, plus games
   pinned because they reach the option's rare path: a lone defender, a new deal),
-  cutthroat (players=3) among them.
+  cutthroat (players=3) among them; ``bid6`` (:data:`BID6_GAMES` games a mode, and
+  pinned games: :data:`BID6_PATHS`).
 
 :data:`PATHS` and :data:`RULE_PATHS` name the rare paths the plan must reach;
 tests/test_crosscheck.py checks, from the 6502's own events, that it does.
@@ -40,6 +41,11 @@ PASSED_OUT_HUMAN = (103, 174, 357)
 OTHER_RAM = ("zeros", "ones", "random:1", "random:2")
 OTHER_RAM_GAMES = 5                          # per mode and pattern, a fresh machine each
 WEB_GAMES = 30                               # web, per mode
+BID6_GAMES = 20                              # bid6, per mode (games to 32: ~10 hands)
+# bid6's pinned games (pyengine says): 618, a computer bids 6; 1020, a computer dealer
+# forced to bid when all passed; 2057, the random human's
+BID6_PINNED_COMPUTER = (618,)
+BID6_PINNED_HUMAN = (1020, 2057)
 MATRIX_GAMES = 4                             # each option of the matrix, per mode
 # (--rules, -o ..., pinned games per mode (computer, human) that reach its rare path)
 MATRIX: tuple[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...]], ...] = (
@@ -90,10 +96,11 @@ def rules_runs() -> list[Run]:
     """web, then the option matrix: each in both modes."""
     runs = []
     cases = [("web", (), (), (2017,))] + list(MATRIX)     # 2017: the human dealer stuck
+    cases.append(("bid6", (), BID6_PINNED_COMPUTER, BID6_PINNED_HUMAN))
     for name, options, pinned_computer, pinned_human in cases:
         rules = from_cli(name, options)
         words = " ".join((name, *(f"-o {o}" for o in options)))
-        n = WEB_GAMES if not options else MATRIX_GAMES
+        n = (BID6_GAMES if rules.bid6 else WEB_GAMES) if not options else MATRIX_GAMES
         runs.append(Run(f"computer, {words}", False,
                         tuple(range(COMPUTER_START, COMPUTER_START + n)) + pinned_computer,
                         rules=rules))
@@ -186,10 +193,49 @@ def check_plan(prg: Path, runs: list[Run] | None = None,
 
 # ---- the rare paths, judged from the 6502's own events -----------------------------------
 
+def bid6_paths(events: list[dict], human: bool, target: int) -> set[str]:
+    """The paths of Bid Euchre's rules one game reaches (asm/bid6.oph)."""
+    got: set[str] = set()
+    dealer, high, bids = 0, 0, 0
+    for e in events:
+        who = "human" if human and e.get("seat") == 0 else "computer"
+        if e["ev"] == "deal":
+            dealer, high, bids = e["dealer"], 0, 0
+        elif e["ev"] == "bid":
+            bids += 1
+            if e["call"] == "pass":
+                continue
+            if e["seat"] == dealer and not high:
+                got.add(f"{who} dealer forced to bid")
+            elif e["seat"] == dealer and e["tricks"] == high:
+                got.add(f"{who} dealer matches the high bid")
+            if e["tricks"] == 6:
+                got.add(f"{who} bids 6")
+            high = e["tricks"]
+        elif e["ev"] == "declare":
+            got.add(f"{who} declares {e['trump'] if len(e['trump']) > 1 else 'a suit'}")
+        elif e["ev"] == "score":
+            makers = e["makers"]
+            if e["points"][makers] < 0:
+                got.add("makers set, losing the bid")
+                if e["total"][makers] < 0:
+                    got.add("a total below zero")
+            if max(e["total"]) >= target and e is not events[-2]:
+                got.add("a side past the target plays on (may_win)")
+        elif e["ev"] == "game_over":
+            last = events[-2]
+            got.add("the defenders win by setting the bid" if e["winner"] != last["makers"]
+                    else "the makers win by making the bid")
+    return got
+
+
 def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
     """The decision paths one game's events reach (seat 0 is "human" if ``human``);
     under other rules than Bit #93's, prefixed with the rules' name and options."""
     got: set[str] = set()
+    if rules.bid6:
+        got = bid6_paths(events, human, rules.target)
+        events = []
     dealer, upcard, loner, first = 0, None, None, False
     three = rules.players == 3
     loner_any = defended = False          # this hand: a lone maker; a lone defender
@@ -299,6 +345,18 @@ RULE_PATHS = frozenset({
           "computer asks for a new deal: farmers_hand",
           "human asks for a new deal: farmers_hand", "human keeps: farmers_hand")),
 })
+BID6_PATHS = frozenset({
+    "bid6: computer dealer forced to bid", "bid6: human dealer forced to bid",
+    "bid6: computer dealer matches the high bid", "bid6: human dealer matches the high bid",
+    "bid6: computer declares high", "bid6: computer declares low",
+    "bid6: human declares high", "bid6: human declares low",
+    "bid6: computer declares a suit", "bid6: human declares a suit",
+    "bid6: computer bids 6", "bid6: human bids 6",
+    "bid6: makers set, losing the bid", "bid6: a total below zero",
+    "bid6: a side past the target plays on (may_win)",
+    "bid6: the defenders win by setting the bid", "bid6: the makers win by making the bid",
+})
+RULE_PATHS = RULE_PATHS | BID6_PATHS
 PATHS = frozenset({"passed out", "game over at exactly 10", "computer discard",
                    "computer round 1", "computer round 1 alone", "computer round 2",
                    "computer round 2 alone", "computer Canadian rule", "human discard",

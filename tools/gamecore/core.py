@@ -19,7 +19,7 @@ from pathlib import Path
 
 from py65.devices.mpu6502 import MPU
 
-from pyengine.core.cards import SUITS
+from pyengine.core.cards import CONTRACT_LETTERS, SUITS
 from pyengine.core.cards import card_name as _engine_card_name
 from pyengine.core.options import options_of
 from pyengine.core.rules import BIT93, Rules
@@ -32,9 +32,13 @@ from .rules_block import encode, unplayable
 EV_FD_CARD, EV_FIRST_DEALER, EV_DEAL, EV_BID, EV_DISCARD = 1, 2, 3, 4, 5
 EV_PASSED_OUT, EV_PLAY, EV_TRICK, EV_SCORE, EV_GAME_OVER = 6, 7, 8, 9, 10
 EV_REDEAL, EV_DEFEND = 11, 12           # asm/defend_redeal.oph
+EV_AUCTION, EV_DECLARE = 14, 15         # asm/bid6.oph
 DEC_BID, DEC_DISCARD, DEC_PLAY, DEC_REDEAL, DEC_DEFEND = 1, 2, 3, 4, 5
+DEC_AUCTION, DEC_DECLARE = 7, 8         # asm/bid6.oph
 DEC_NAMES = {DEC_BID: "bid", DEC_DISCARD: "discard", DEC_PLAY: "play",
-             DEC_REDEAL: "redeal", DEC_DEFEND: "defend"}
+             DEC_REDEAL: "redeal", DEC_DEFEND: "defend", DEC_AUCTION: "auction",
+             DEC_DECLARE: "declare"}
+MIN_BID, MAX_BID, CONTRACTS = 3, 6, 6   # Bid Euchre (pyengine bid6)
 # the two-way decisions: their choices in pyengine's order (REDEAL_ACTIONS,
 # DEFEND_ACTIONS), answered 0 and 1
 TWO_WAY = {"redeal": (("keep",), ("redeal",)), "defend": (("partner",), ("alone",))}
@@ -69,13 +73,25 @@ class Request:
     bid_round: int
     upcard: int
     forced_alone: bool
-    stuck: bool = False            # stick the dealer: the dealer may not pass in round 2
+    stuck: bool = False            # the dealer may not pass: stick the dealer (round 2),
+                                   # Bid Euchre when everybody passed
     alone_allowed: bool = True     # the rules let a maker go alone by choice
+    high: int = 0                  # Bid Euchre: the high bid so far (0: nobody bid)
+    dealer_to_bid: bool = False    # Bid Euchre: the dealer bids (he may match)
 
     def legal(self) -> list[tuple]:
         """The legal choices in pyengine's canonical order (GameState.legal_actions)."""
         if self.kind in TWO_WAY:
             return list(TWO_WAY[self.kind])
+        if self.kind == "auction":                  # pyengine bid6.legal_bids
+            if self.dealer_to_bid:
+                if not self.high:
+                    return [("bid", n) for n in range(MIN_BID, MAX_BID + 1)]
+                return [("pass",)] + [("bid", n) for n in range(self.high, MAX_BID + 1)]
+            low = max(MIN_BID, self.high + 1)
+            return [("pass",)] + [("bid", n) for n in range(low, MAX_BID + 1)]
+        if self.kind == "declare":
+            return [("declare", t) for t in range(CONTRACTS)]
         if self.kind == "bid":
             up = self.upcard // 6
             choices = (False, True) if self.alone_allowed else (False,)
@@ -91,6 +107,8 @@ class Request:
         """The byte hook_decide returns for a choice from legal()."""
         if self.kind in TWO_WAY:
             return TWO_WAY[self.kind].index(choice)
+        if self.kind in ("auction", "declare"):
+            return 0 if choice[0] == "pass" else choice[1]
         if self.kind == "bid":
             if choice[0] == "pass":
                 return BID_PASS
@@ -100,6 +118,11 @@ class Request:
 
 Chooser = Callable[[Request], int]
 CORE_DECK_SIZE = 24
+
+
+def signed(byte: int) -> int:
+    """A signed byte's value (Bid Euchre's points and totals go below zero)."""
+    return byte - 256 if byte & 0x80 else byte
 
 
 def card_name(code: int) -> str:
@@ -131,6 +154,12 @@ def illegal_answers(req: Request) -> list[list[int]]:
     if req.kind in TWO_WAY:                           # 2, the first not 0 or 1; and the rest
         n = len(TWO_WAY[req.kind])
         kinds = [[n], list(range(n + 1, 256))]
+    elif req.kind == "auction":                       # asm/bid6.oph bid6_answer_ok
+        kinds = [[1, 2, MAX_BID + 1], list(range(MAX_BID + 2, 256)),      # no such bid
+                 list(range(MIN_BID, MAX_BID + 1)),                       # too low
+                 [0]]                                                     # the dealer's pass
+    elif req.kind == "declare":
+        kinds = [[CONTRACTS], list(range(CONTRACTS + 1, 256))]
     elif req.kind == "bid":
         clean = [c for c in range(256) if not c & BID_STRAY_BITS]
         made = [c for c in clean if c & BID_MAKE]
@@ -248,11 +277,22 @@ class EventDecoder:
             cards = [card_name(c) for c in self.fd_cards]
             self.fd_cards = []
             return {"ev": "first_dealer", "cards": cards, "dealer": x}
+        bid6 = bool(read("rules_bidding")[0])
         if code == EV_DEAL:
             return {"ev": "deal", "hand": read("hand_no")[0], "dealer": read("dealer")[0],
                     "hands": [[card_name(c) for c in read_hand(c64, s)]
                               for s in range(self.players)],
-                    "upcard": card_name(read("upcard")[0])}
+                    "upcard": None if bid6 else card_name(read("upcard")[0])}
+        if code == EV_AUCTION and (y == 0 or MIN_BID <= y <= MAX_BID):
+            out = {"ev": "bid", "seat": x, "round": 1, "call": "bid" if y else "pass",
+                   "suit": None, "alone": False}
+            return out | ({"tricks": y} if y else {})
+        if code == EV_DECLARE and y < CONTRACTS:
+            return {"ev": "declare", "seat": x, "trump": CONTRACT_LETTERS[y]}
+        if code in (EV_AUCTION, EV_DECLARE):
+            raise CoreError(f"{'EV_AUCTION' if code == EV_AUCTION else 'EV_DECLARE'} with "
+                            f"Y = {y}, which no answer gives (from "
+                            f"{c64.describe(caller_of(c64))})")
         if code == EV_BID:
             rnd = read("bid_round")[0]
             if y == BID_PASS:
@@ -272,10 +312,13 @@ class EventDecoder:
             return {"ev": "trick", "winner": x}
         if code == EV_SCORE:
             n = self.sides
-            return {"ev": "score", "makers": x, "tricks": list(read("tricks_won", n)),
-                    "points": list(read("points", n)), "total": list(read("total", n))}
+            out = {"ev": "score", "makers": x, "tricks": list(read("tricks_won", n)),
+                   "points": [signed(b) for b in read("points", n)],
+                   "total": [signed(b) for b in read("total", n)]}
+            return out | ({"bid": read("bid6_high")[0]} if bid6 else {})
         if code == EV_GAME_OVER:
-            return {"ev": "game_over", "winner": x, "total": list(read("total", self.sides))}
+            return {"ev": "game_over", "winner": x,
+                    "total": [signed(b) for b in read("total", self.sides)]}
         if code == EV_REDEAL and y & ~(REDEAL_ASK | REASON_NANFNT) == 0:
             return {"ev": "redeal", "seat": x, "call": "redeal" if y & REDEAL_ASK else "keep",
                     "reason": REDEAL_REASONS[y & REASON_NANFNT]}
@@ -377,6 +420,7 @@ class Core:
             c64.trap(f"ai_{kind}", self._ai_entry(kind), rts=False)
         c64.trap("var_decide", self._var_entry, rts=False)  # the other shapes' player
         c64.trap("deal_hand", self._on_deal_start, rts=False)
+        c64.trap("bid6_deal", self._on_deal_start, rts=False)
 
     # --- running ------------------------------------------------------------
 
@@ -483,9 +527,13 @@ class Core:
                       mask=c64.peek("zp_mask"), bid_round=bid_round,
                       upcard=self._read("upcard")[0],
                       forced_alone=bool(self._read("dec_forced")[0]),
-                      stuck=kind == "bid" and bool(self._read("rules_stick")[0])
-                      and bid_round == 2 and mpu.x == self._read("dealer")[0],
-                      alone_allowed=bool(self._read("rules_alone")[0]))
+                      stuck=(kind == "bid" and bool(self._read("rules_stick")[0])
+                             and bid_round == 2 or kind == "auction"
+                             and not self._read("bid6_high")[0])
+                      and mpu.x == self._read("dealer")[0],
+                      alone_allowed=bool(self._read("rules_alone")[0]),
+                      high=self._read("bid6_high")[0],
+                      dealer_to_bid=mpu.x == self._read("dealer")[0])
         answer = self._chooser(req)
         self._clobber(c64, keep_a=True)
         c64.set_result(a=answer)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pyengine.core.cards import SUITS, Card, effective_suit, legal_mask, parse_card
+from pyengine.core.cards import CONTRACT_LETTERS, EXT, EXT_CARDS, SUITS, Card, parse_card
 from pyengine.core.rules import BIT93, DealerDiscard, Rules
 
 SEAT_NONE = 0xFF
@@ -24,8 +24,25 @@ HAND_SLOTS = 6
 DECK = 24
 
 
-def _code(name: str) -> int:
-    return int(parse_card(name))
+CARD_NONE = 0xFF
+
+
+def _code(name: str | None) -> int:
+    return CARD_NONE if name is None else int(parse_card(name))
+
+
+def effective_suit(card: Card, contract: int) -> int:
+    """The suit a card follows under a contract (a trump suit, or Bid Euchre's no-trump)."""
+    return EXT.effective_suit[contract][card]
+
+
+def legal_mask(hand: list[Card], contract: int, led: int | None) -> int:
+    """Bit i set when hand[i] may be played: any card when leading or void, else the
+    cards that follow the suit led (pyengine cards.legal_plays, under any contract)."""
+    follow = [led is not None and effective_suit(c, contract) == led for c in hand]
+    if not any(follow):
+        return (1 << len(hand)) - 1
+    return sum(1 << i for i, f in enumerate(follow) if f)
 
 
 @dataclass
@@ -45,6 +62,8 @@ class HookView:
     trick: list[tuple[int, int]] = field(default_factory=list)
     tricks: list[int] = field(default_factory=list)   # by side: team, or seat in cutthroat
     total: list[int] = field(default_factory=list)
+    high: int = 0                 # Bid Euchre: the high bid so far (0: nobody bid)
+    high_bidder: int | None = None
 
     def __post_init__(self) -> None:
         self.tricks = self.tricks or [0] * self.rules.teams
@@ -75,7 +94,10 @@ class HookView:
         if self.maker is None or self.trump is None:
             raise self.error(f"at {where}: no bid has made trump yet")
         self._expect(c64, "zp_trump", self.trump, where=where)
-        self._expect(c64, "zp_trump24", self.trump * DECK, where=where)
+        if self.rules.bid6:             # the ext_ primitives' row (asm/ext_cards.oph)
+            self._expect(c64, "zp_ct33", self.trump * EXT_CARDS, where=where)
+        else:
+            self._expect(c64, "zp_trump24", self.trump * DECK, where=where)
         self._expect(c64, "maker", self.maker, where=where)
         self._expect(c64, "zp_alone", int(self.alone), where=where)
         self._expect(c64, "sitting_out", (self.maker ^ 2) if self.alone else SEAT_NONE,
@@ -104,6 +126,7 @@ class HookView:
             self.hands += [[] for _ in range(4 - len(self.hands))]   # cutthroat: no seat 3
             self.bids, self.trump, self.maker, self.alone = 0, None, None, False
             self.defender_out = None
+            self.high, self.high_bidder = 0, None
             self.trick, self.tricks = [], [0] * self.rules.teams
             # asm/game.oph: "a fresh hand before EV_DEAL: its hook must not see the last
             # hand's loner or bidding round or tricks"
@@ -119,8 +142,15 @@ class HookView:
             self.total = list(ev["total"])
         self._expect(c64, "dealer", self.dealer, where=where)
         self._expect(c64, "upcard", self.upcard, where=where)
-        self._expect(c64, "total", self.total, self.rules.teams, where)
-        if kind == "bid":
+        self._expect(c64, "total", [t & 0xFF for t in self.total], self.rules.teams, where)
+        if kind == "bid" and self.rules.bid6:
+            self.bids += 1
+            if ev["call"] != "pass":
+                self.high, self.high_bidder = ev["tricks"], ev["seat"]
+            self._expect(c64, "bid6_high", self.high, where=where)
+        elif kind == "declare":
+            self.trump, self.maker = CONTRACT_LETTERS.index(ev["trump"]), ev["seat"]
+        elif kind == "bid":
             self.bids += 1
             if ev["call"] != "pass":
                 self.trump, self.maker = SUITS.index(ev["suit"]), ev["seat"]
@@ -137,12 +167,15 @@ class HookView:
             self.tricks[self._side(ev["winner"])] += 1
         elif kind == "score":
             self._expect(c64, "maker", self.maker, where=where)
+            if self.rules.bid6:
+                self._expect(c64, "bid6_high", ev["bid"], where=where)
         elif kind == "game_over":
             self._expect(c64, "game_winner", ev["winner"], where=where)
         if kind in ("bid", "passed_out"):
             self._expect(c64, "bid_round", self.bid_round, where=where)
         self._hands(c64, where)
-        if self.maker is not None and kind in ("bid", "defend", "discard", "play", "trick"):
+        if self.maker is not None and kind in ("bid", "defend", "discard", "play", "trick",
+                                                "declare"):
             self._contract(c64, where)
         if kind in ("play", "trick"):
             self._table(c64, where)
@@ -168,6 +201,15 @@ class HookView:
         if kind == "redeal":                         # before any bid: no contract yet
             if self.bids:
                 raise self.error(f"at {where}: a new deal asked for after {self.bids} bids")
+            return
+        if kind == "auction":
+            self._expect(c64, "bid6_high", self.high, where=where)
+            return
+        if kind == "declare":
+            self._expect(c64, "bid6_high", self.high, where=where)
+            self._expect(c64, "high_bidder", self.high_bidder, where=where)
+            if seat != self.high_bidder:
+                raise self.error(f"at {where}: seat {self.high_bidder} bid highest")
             return
         if kind == "bid":
             round_now = 1 if self.bids < self.rules.players else 2   # the bid to come's

@@ -57,7 +57,6 @@ ENUMS: dict[object, int] = {
 NOT_YET: dict[str, str] = {
     "deck": "the 32-card deck",
     "joker": "the joker",
-    "bidding": "Bid Euchre's auction",
 }
 POINTS_MAX = 100     # a byte holds any total: the target (100 at most) - 1 + these
 HANDS_MAX = 255      # hand_no is a byte; every hand scoring >= 1 point: < 2 x target hands

@@ -10,7 +10,9 @@ survived or a short reason if it was killed. Judges are chosen per folder:
   it) on a few typed game numbers;
 * ``asm/varai.oph``, ``asm/ext_cards.oph`` (by file, before their folder's): the
   other shapes' player's own checks (tools/gamecore/varai_check.py ``problem``), then
-  the ``asm`` judge.
+  the ``asm`` judge;
+* ``asm/bid6.oph``, ``asm/bid6_ai.oph`` (by file): Bid Euchre's own checks
+  (tools/gamecore/bid6_check.py ``problem``), then the ``asm`` judge.
 
 Each mutant is judged in its own forked process; one that uses more than the
 timeout in CPU seconds (so a loaded machine does not make a slow survivor look
@@ -38,7 +40,7 @@ from pathlib import Path
 from ..frontend.checkpoints import check_game_over, check_identity
 from ..frontend.driver import Frontend
 from ..frontend.play import back_to_title, play
-from ..gamecore import ci_plan, primitives, varai_check
+from ..gamecore import bid6_check, ci_plan, primitives, varai_check
 from ..machine.harness import C64
 from .mutants import Mutant, Verdict, write_mutant
 
@@ -113,9 +115,17 @@ def judge_varai(prg: Path) -> str | None:
     return varai_check.problem(prg) or judge_asm(prg)
 
 
+def judge_bid6(prg: Path) -> str | None:
+    """asm/bid6.oph and asm/bid6_ai.oph: code Bit #93's games never enter, judged by
+    Bid Euchre's own checks (tools/gamecore/bid6_check.py problem: the computer's bids
+    and contracts on random positions, CI's bid6 runs), then as the rest of the core."""
+    return bid6_check.problem(prg) or judge_asm(prg)
+
+
 JUDGES: dict[str, Judge] = {"asm": judge_asm, "c64": judge_c64,
                             # by file, before the folder's judge
-                            "asm/varai.oph": judge_varai, "asm/ext_cards.oph": judge_varai}
+                            "asm/varai.oph": judge_varai, "asm/ext_cards.oph": judge_varai,
+                            "asm/bid6.oph": judge_bid6, "asm/bid6_ai.oph": judge_bid6}
 
 
 @dataclass(frozen=True)
