@@ -19,7 +19,7 @@ from pathlib import Path
 
 from py65.devices.mpu6502 import MPU
 
-from pyengine.core.cards import SUITS
+from pyengine.core.cards import EXT_CARDS, SUITS
 from pyengine.core.cards import card_name as _engine_card_name
 from pyengine.core.options import options_of
 from pyengine.core.rules import BIT93, Rules
@@ -32,9 +32,13 @@ from .rules_block import encode, unplayable
 EV_FD_CARD, EV_FIRST_DEALER, EV_DEAL, EV_BID, EV_DISCARD = 1, 2, 3, 4, 5
 EV_PASSED_OUT, EV_PLAY, EV_TRICK, EV_SCORE, EV_GAME_OVER = 6, 7, 8, 9, 10
 EV_REDEAL, EV_DEFEND = 11, 12           # asm/defend_redeal.oph
+EV_JOKER = 13                           # asm/deck32.oph
 DEC_BID, DEC_DISCARD, DEC_PLAY, DEC_REDEAL, DEC_DEFEND = 1, 2, 3, 4, 5
+DEC_JOKER = 6                           # asm/deck32.oph: the dealer names an upcard joker's suit
 DEC_NAMES = {DEC_BID: "bid", DEC_DISCARD: "discard", DEC_PLAY: "play",
-             DEC_REDEAL: "redeal", DEC_DEFEND: "defend"}
+             DEC_REDEAL: "redeal", DEC_DEFEND: "defend", DEC_JOKER: "joker"}
+# the joker's choices in pyengine's order (JOKER_ACTIONS: the suits), answered 0-3
+JOKER_CHOICES = tuple(("joker", s) for s in range(len(SUITS)))
 # the two-way decisions: their choices in pyengine's order (REDEAL_ACTIONS,
 # DEFEND_ACTIONS), answered 0 and 1
 TWO_WAY = {"redeal": (("keep",), ("redeal",)), "defend": (("partner",), ("alone",))}
@@ -62,7 +66,7 @@ class CoreError(HarnessError):
 class Request:
     """A decision hook_decide asks for, as the 6502 states it."""
 
-    kind: str                  # "bid", "discard", "play", "redeal" or "defend"
+    kind: str                  # "bid", "discard", "play", "redeal", "defend" or "joker"
     seat: int
     hand: tuple[int, ...]      # the seat's cards, in its slot order
     mask: int                  # legal slots (discard, play)
@@ -71,13 +75,17 @@ class Request:
     forced_alone: bool
     stuck: bool = False            # stick the dealer: the dealer may not pass in round 2
     alone_allowed: bool = True     # the rules let a maker go alone by choice
+    up_suit: int | None = None     # the suit the upcard proposes (up_suit; an upcard
+                                   # joker's: named), None = the upcard's own (code // 6)
 
     def legal(self) -> list[tuple]:
         """The legal choices in pyengine's canonical order (GameState.legal_actions)."""
         if self.kind in TWO_WAY:
             return list(TWO_WAY[self.kind])
+        if self.kind == "joker":
+            return list(JOKER_CHOICES)
         if self.kind == "bid":
-            up = self.upcard // 6
+            up = self.upcard // 6 if self.up_suit is None else self.up_suit
             choices = (False, True) if self.alone_allowed else (False,)
             if self.bid_round == 1:
                 alone = (True,) if self.forced_alone else choices
@@ -91,6 +99,8 @@ class Request:
         """The byte hook_decide returns for a choice from legal()."""
         if self.kind in TWO_WAY:
             return TWO_WAY[self.kind].index(choice)
+        if self.kind == "joker":
+            return choice[1]
         if self.kind == "bid":
             if choice[0] == "pass":
                 return BID_PASS
@@ -99,12 +109,12 @@ class Request:
 
 
 Chooser = Callable[[Request], int]
-CORE_DECK_SIZE = 24
+CORE_CARD_CODES = EXT_CARDS             # 0-23, the 32-card deck's 7s and 8s, the joker
 
 
 def card_name(code: int) -> str:
     """Contract notation of a 6502 card code; a code no card has is reported, not named."""
-    if not 0 <= code < CORE_DECK_SIZE:
+    if not 0 <= code < CORE_CARD_CODES:
         return f"?{code:02X}"
     return _engine_card_name(code)
 
@@ -128,8 +138,8 @@ def illegal_answers(req: Request) -> list[list[int]]:
     """Bytes hook_decide could return that the core must refuse, by kind of mistake
     (one list per test of asm/game.oph's bid_is_legal or decide; empty ones left out)."""
     legal = {req.answer(c) for c in req.legal()}
-    if req.kind in TWO_WAY:                           # 2, the first not 0 or 1; and the rest
-        n = len(TWO_WAY[req.kind])
+    if req.kind in TWO_WAY or req.kind == "joker":   # the first past the choices; the rest
+        n = len(req.legal())
         kinds = [[n], list(range(n + 1, 256))]
     elif req.kind == "bid":
         clean = [c for c in range(256) if not c & BID_STRAY_BITS]
@@ -276,8 +286,11 @@ class EventDecoder:
                     "reason": REDEAL_REASONS[y & REASON_NANFNT]}
         if code == EV_DEFEND and y in (0, 1):
             return {"ev": "defend", "seat": x, "alone": bool(y)}
-        if code in (EV_REDEAL, EV_DEFEND):
-            raise CoreError(f"{'EV_REDEAL' if code == EV_REDEAL else 'EV_DEFEND'} with Y = {y}, "
+        if code == EV_JOKER and y < len(SUITS):
+            return {"ev": "joker_suit", "seat": x, "suit": SUITS[y]}
+        if code in (EV_REDEAL, EV_DEFEND, EV_JOKER):
+            name = {EV_REDEAL: "EV_REDEAL", EV_DEFEND: "EV_DEFEND", EV_JOKER: "EV_JOKER"}[code]
+            raise CoreError(f"{name} with Y = {y}, "
                             f"which no answer gives (from {c64.describe(caller_of(c64))})")
         raise CoreError(f"hook_event called with unknown event code {code} "
                         f"(from {c64.describe(caller_of(c64))})")
@@ -474,7 +487,8 @@ class Core:
                       forced_alone=bool(self._read("dec_forced")[0]),
                       stuck=kind == "bid" and bool(self._read("rules_stick")[0])
                       and bid_round == 2 and mpu.x == self._read("dealer")[0],
-                      alone_allowed=bool(self._read("rules_alone")[0]))
+                      alone_allowed=bool(self._read("rules_alone")[0]),
+                      up_suit=self._read("up_suit")[0])
         answer = self._chooser(req)
         self._clobber(c64, keep_a=True)
         c64.set_result(a=answer)

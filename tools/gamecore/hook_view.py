@@ -15,13 +15,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pyengine.core.cards import SUITS, Card, effective_suit, legal_mask, parse_card
+from pyengine.core.cards import EXT, JOKER, SUITS, Card, ext_legal_plays, parse_card, suit_of
 from pyengine.core.rules import BIT93, DealerDiscard, Rules
 
 SEAT_NONE = 0xFF
 SUIT_NONE = 0xFF
 HAND_SLOTS = 6
 DECK = 24
+EXT_ROW0, EXT_STRIDE = 96, 33
+JOKER_SUIT_CODE = 4             # up_suit before the joker is named (card_suit of the joker)   # an ext game's zp_trump24 (asm/deck32.oph set_trump_rules)
+
+
+def trump_row(rules: Rules, trump: int) -> int:
+    """zp_trump24 for ``trump``: its row of the core's card tables (asm/tables.oph)."""
+    if rules.deck != DECK or rules.joker:
+        return EXT_ROW0 + trump * EXT_STRIDE
+    return trump * DECK
+
+
+def effective_suit(card: Card, trump: int) -> int:
+    """The suit ``card`` follows (pyengine's EXT: every deck; the joker is trump)."""
+    return EXT.effective_suit[trump][card]
+
+
+def legal_mask(hand: list[Card], trump: int, led: int | None) -> int:
+    """Bit i set when hand[i] may be played, for every deck."""
+    legal = set(ext_legal_plays(hand, trump, led))      # type: ignore[arg-type]
+    return sum(1 << i for i, c in enumerate(hand) if c in legal)
 
 
 def _code(name: str) -> int:
@@ -36,6 +56,7 @@ class HookView:
     rules: Rules = BIT93          # the rules the core was given (its rules block)
     dealer: int | None = None
     upcard: int | None = None
+    up_suit: int | None = None    # the suit the upcard proposes (a joker's: once named)
     hands: list[list[int]] = field(default_factory=lambda: [[] for _ in range(4)])
     bids: int = 0                 # bid events this hand: four per round
     trump: int | None = None
@@ -68,7 +89,7 @@ class HookView:
         if self.maker is None or self.trump is None:
             raise self.error(f"at {where}: no bid has made trump yet")
         self._expect(c64, "zp_trump", self.trump, where=where)
-        self._expect(c64, "zp_trump24", self.trump * DECK, where=where)
+        self._expect(c64, "zp_trump24", trump_row(self.rules, self.trump), where=where)
         self._expect(c64, "maker", self.maker, where=where)
         self._expect(c64, "zp_alone", int(self.alone), where=where)
         self._expect(c64, "sitting_out", (self.maker ^ 2) if self.alone else SEAT_NONE,
@@ -93,6 +114,7 @@ class HookView:
         where = f"the {kind} event (hand {c64.peek('hand_no')})"
         if kind == "deal":
             self.dealer, self.upcard = ev["dealer"], _code(ev["upcard"])
+            self.up_suit = int(suit_of(Card(self.upcard)))      # (the joker: 4 until named)
             self.hands = [[_code(c) for c in h] for h in ev["hands"]]
             self.bids, self.trump, self.maker, self.alone = 0, None, None, False
             self.defender_out = None
@@ -112,6 +134,13 @@ class HookView:
         self._expect(c64, "dealer", self.dealer, where=where)
         self._expect(c64, "upcard", self.upcard, where=where)
         self._expect(c64, "total", self.total, 2, where)
+        if kind == "joker_suit":
+            if self.upcard != JOKER or ev["seat"] != self.dealer or self.bids:
+                raise self.error(f"at {where}: a joker_suit event, but the upcard is "
+                                 f"{self.upcard} and the dealer {self.dealer}")
+            self.up_suit = SUITS.index(ev["suit"])
+        if kind in ("joker_suit", "redeal", "bid"):
+            self._expect(c64, "up_suit", self.up_suit, where=where)
         if kind == "bid":
             self.bids += 1
             if ev["call"] != "pass":
@@ -157,6 +186,13 @@ class HookView:
         self._expect(c64, "dec_kind", kind_code, where=where)
         self._expect(c64, "zp_seat", seat, where=where)
         self._hands(c64, where, self.dealer if kind == "discard" else None)
+        if kind in ("redeal", "joker", "bid"):
+            self._expect(c64, "up_suit", self.up_suit, where=where)
+        if kind == "joker":                          # the dealer, before anything else
+            if seat != self.dealer or self.upcard != JOKER or self.up_suit != JOKER_SUIT_CODE:
+                raise self.error(f"at {where}: the joker question for seat {seat}, but the "
+                                 f"dealer is {self.dealer} and the upcard {self.upcard}")
+            return
         if kind == "redeal":                         # before any bid: no contract yet
             if self.bids:
                 raise self.error(f"at {where}: a new deal asked for after {self.bids} bids")
