@@ -22,8 +22,8 @@ SEAT_NONE = 0xFF
 SUIT_NONE = 0xFF
 HAND_SLOTS = 6
 DECK = 24
-EXT_ROW0, EXT_STRIDE = 96, 33
-JOKER_SUIT_CODE = 4             # up_suit before the joker is named (card_suit of the joker)   # an ext game's zp_trump24 (asm/deck32.oph set_trump_rules)
+EXT_ROW0, EXT_STRIDE = 96, 33  # an ext game's zp_trump24 (asm/deck32.oph set_trump_rules)
+JOKER_SUIT_CODE = 4             # up_suit before the joker is named (card_suit of the joker)
 
 
 def trump_row(rules: Rules, trump: int) -> int:
