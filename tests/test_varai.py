@@ -13,7 +13,11 @@ import pytest
 
 from pyengine.core.cards import EXT_CARDS, Card
 from pyengine.core.rules import BID6, BIT93, STANDARD
-from pyengine.players.varplayer import strength
+from pyengine.players import varplayer
+from pyengine.players.runner import play_game
+from pyengine.players.varplayer import VariantPlayer, strength
+from pyengine.records.transcript import from_game
+from tools.gamecore.core import Core
 from tools.gamecore.varai_check import RULE_SETS, VarCore, check_rules
 from tools.machine.harness import C64
 from tools.program.build import build
@@ -120,3 +124,49 @@ def test_var_strength_is_variant_players_strength(core):
         if got != want:
             bad.append(f"{[str(Card(c)) for c in hand]} trump {trump}: {got}, pyengine {want}")
     assert bad == []
+
+
+# ---- whole games: the variant player in Bit #93's flow ----------------------------------
+WHOLE_GAMES = 6
+
+
+def _rules_never_classic(core: Core) -> None:
+    """Patch rules_shape so rules_classic stays 0: decide asks asm/varai.oph in every
+    game (its INX is the only way to 1)."""
+    _patch_after(core.c64, "rules_shape", bytes([0xE8]), bytes([0xEA]), within=30)
+
+
+@pytest.mark.parametrize("rules", [BIT93, STANDARD.with_options(defend_alone=True,
+                                                                 farmers_hand=True)],
+                         ids=["bit93", "standard+defend+farmers"])
+def test_the_variant_player_plays_whole_games_as_pyengine(prg, monkeypatch, rules):
+    """With rules_classic held at 0, the 6502 plays whole games of the shape the core
+    plays today with asm/varai.oph's decisions, and pyengine - VariantPlayer told that
+    no rule set is classic - plays the same games event for event. It is the flow's
+    proof for the other shapes before their flows exist; the decisions' cycles come
+    from the harness's var_decide trap."""
+    monkeypatch.setattr(varplayer, "classic", lambda r: False)
+    core = Core()
+    _rules_never_classic(core)
+    kinds: dict[str, int] = {}
+    for seed in range(WHOLE_GAMES):
+        game = core.play(seed, rules=rules)
+        py = from_game(play_game(rules, seed, [VariantPlayer() for _ in range(4)])).events
+        assert game.events == py, f"game {seed}: the 6502 and pyengine differ"
+        for kind, cycles in game.decision_cycles.items():
+            kinds[kind] = kinds.get(kind, 0) + len(cycles)
+            assert max(cycles) < FRAME_CYCLES, kind
+    assert kinds.get("bid", 0) > 50 and kinds.get("play", 0) > 200, kinds
+
+
+def test_whole_games_see_the_reference_player_is_not_the_variant_one(prg, monkeypatch):
+    """The same 6502 games without the patch (asm/ai.oph decides) are not those of
+    VariantPlayer told nothing is classic: the test above can fail."""
+    monkeypatch.setattr(varplayer, "classic", lambda r: False)
+    core = Core()
+    differ = 0
+    for seed in range(WHOLE_GAMES):
+        events = core.play(seed, rules=BIT93).events
+        py = from_game(play_game(BIT93, seed, [VariantPlayer() for _ in range(4)])).events
+        differ += events != py
+    assert differ > 0

@@ -383,6 +383,7 @@ class Core:
         c64.trap("hook_decide", self._on_decide)
         for kind in DEC_NAMES.values():
             c64.trap(f"ai_{kind}", self._ai_entry(kind), rts=False)
+        c64.trap("var_decide", self._var_entry, rts=False)  # the other shapes' player
         c64.trap("deal_hand", self._on_deal_start, rts=False)
 
     # --- running ------------------------------------------------------------
@@ -422,6 +423,11 @@ class Core:
             self._check_view(self._view.decide, c64, DEC_CODES[kind], kind, seat,
                              self._hand(seat), c64.peek("zp_mask"))
         return on_entry
+
+    def _var_entry(self, c64: C64) -> None:
+        """asm/varai.oph's var_decide (rules_classic 0): its decisions' cycles, by kind."""
+        code = c64.peek("dec_kind")
+        self._ai_start = (DEC_NAMES.get(code, f"kind {code}"), c64.cycles - c64.stolen_cycles)
 
     def _on_deal_start(self, c64: C64) -> None:
         self._deal_start = c64.cycles - c64.stolen_cycles
