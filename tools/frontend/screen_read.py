@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pyengine.core.cards import SUIT_SYMBOLS, SUITS, rank_of, suit_of, trump_rank
+from pyengine.core.cards import EXT, JOKER, SUIT_SYMBOLS, SUITS, parse_card, rank_of, suit_of
 
 from ..machine.harness import HarnessError
 from ..machine.screen import COLS, ROWS
@@ -31,6 +31,7 @@ SEAT_WORDS = ("SOUTH", "WEST", "NORTH", "EAST")
 BG_FELT, BG_FACE, BG_BACK, BG_HILITE = 0, 1, 2, 3      # ECM background of a cell
 COL_BLACK, COL_RED, COL_GREY = 0, 2, 12
 RANK_GLYPHS = "9TJQKA"
+LOW_GLYPHS, JOKER_GLYPH, COL_JOKER = "78", "★", 4   # 7 8 (ranks -2 -1); the joker, purple
 CHIP_W = 3                        # a suit in text: on a white chip of three cells
 SPEEDS = ("NO WAIT", "FAST", "QUICK", "NORMAL", "SLOW")  # the order key 3 cycles them
 
@@ -142,18 +143,19 @@ class Screen:
         if self.bg(row, col) not in (BG_FACE, BG_HILITE):
             return None
         rank, suit = self.char(row, col), self.char(row + 1, col + 1)
-        if rank not in RANK_GLYPHS or suit not in SUIT_SYMBOLS:
+        joker = rank == suit == JOKER_GLYPH
+        if not joker and (rank not in RANK_GLYPHS + LOW_GLYPHS or suit not in SUIT_SYMBOLS):
             raise FrontendError(f"a card face at row {row} column {col} shows {rank!r} "
                                 f"{suit!r}\n{self.text()}")
-        s = SUIT_SYMBOLS.index(suit)
-        want = COL_GREY if dim else COL_RED if s in (1, 2) else COL_BLACK
+        s = 0 if joker else SUIT_SYMBOLS.index(suit)
+        want = COL_GREY if dim else COL_JOKER if joker else COL_RED if s in (1, 2) else COL_BLACK
         for r, c in ((row, col), (row + 1, col + 1), (row + 2, col + 2)):
             if self.colour(r, c) != want:
                 raise FrontendError(f"card {rank}{SUITS[s]} at row {row} column {col}: cell "
                                     f"({r},{c}) has colour {self.colour(r, c)}, not {want}")
         if self.char(row + 2, col + 2) != rank:
             raise FrontendError(f"card at row {row} column {col}: bottom rank differs")
-        return s * 6 + RANK_GLYPHS.index(rank)
+        return int(parse_card("XX" if joker else rank + SUITS[s]))
 
 
 @dataclass(frozen=True)
@@ -165,18 +167,20 @@ class HandCard:
 
 # The order of the suits after trump in South's hand on screen (c64/sort.oph):
 # ♠ ♥ ♣ ♦, black and red in turn.
-SUIT_DISPLAY_ORDER = (0, 1, 3, 2)
+SUIT_DISPLAY_ORDER, EXT_TRUMP_TOP = (0, 1, 3, 2), 29   # (29: the joker's power, key 0)
 
 
 def display_key(card: int, trump: int | None) -> tuple[int, int]:
     """Where a card goes in South's hand on screen: (group, place in the group).
 
-    Once trump is known the trumps come first, from the right bower down (right,
-    left, A, K, Q, 10, 9); then the other suits in SUIT_DISPLAY_ORDER, each from
-    the ace down (the left bower is not in its printed suit). Before trump is
-    known, every suit is a group of its own."""
-    if trump is not None and trump_rank(card, trump) >= 0:
-        return 0, 6 - trump_rank(card, trump)
+    Once trump is known the trumps come first, from the highest down (the joker,
+    right, left, A, K, Q, 10, 9, 8, 7); then the other suits in SUIT_DISPLAY_ORDER,
+    each from the ace down to the 7 (the left bower is not in its printed suit).
+    Before trump is known, every suit is a group of its own, the joker first."""
+    if trump is not None and EXT.trump_rank[trump][card] >= 0:
+        return 0, EXT_TRUMP_TOP - EXT.power[trump][trump][card]
+    if card == JOKER:
+        return 0, 0
     return 1 + SUIT_DISPLAY_ORDER.index(suit_of(card)), 5 - rank_of(card)
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pyengine.core.cards import SUIT_SYMBOLS, rank_of, suit_of
+from pyengine.core.cards import JOKER, JOKER_SUIT, SUIT_SYMBOLS, rank_of, suit_of
 from pyengine.core.game import GameState
 from pyengine.core.rules import BIT93, Rules
 from pyengine.core.rulescode import rules_code
@@ -44,8 +44,11 @@ from .screen_read import (
     BG_FACE,
     BG_FELT,
     BG_HILITE,
+    COL_JOKER,
     HAND_COLS,
+    JOKER_GLYPH,
     KEYS_TWO_WAY,
+    LOW_GLYPHS,
     MSG_ASK_DEFEND,
     MSG_ASK_REDEAL,
     NAME_COL,
@@ -106,7 +109,15 @@ def bower_mark(card: int, trump: int | None) -> str:
 
 
 def suit_colour(suit: int) -> int:
-    return RED if suit in (1, 2) else BLACK
+    return RED if suit in (1, 2) else COL_JOKER if suit == JOKER_SUIT else BLACK
+
+
+def rank_glyph(card: int) -> str:
+    """A card's rank mark (c64/video.oph rank_glyph): 7 8 9 T J Q K A, the joker's ★."""
+    if card == JOKER:
+        return JOKER_GLYPH
+    rank = rank_of(card)
+    return LOW_GLYPHS[rank + 2] if rank < 0 else RANK_GLYPHS[rank]
 
 
 class Model:
@@ -139,13 +150,14 @@ class Model:
              colour: int | None = None, trump: int | None = None) -> None:
         """A card face up; ``colour``: its marks in that colour (grey: turned down);
         ``trump``: South's hand once trump is made, the bowers marked R and L."""
-        rank = RANK_GLYPHS[rank_of(card)]
+        rank = rank_glyph(card)
         colour = suit_colour(suit_of(card)) if colour is None else colour
         for r in range(3):
             for c in range(3):
                 self.put(row + r, col + c, Cell(" ", bg), region)
         self.put(row, col, Cell(rank, bg, colour), region)
-        self.put(row + 1, col + 1, Cell(SUIT_SYMBOLS[suit_of(card)], bg, colour), region)
+        self.put(row + 1, col + 1, Cell(JOKER_GLYPH if card == JOKER else
+                                        SUIT_SYMBOLS[suit_of(card)], bg, colour), region)
         self.put(row + 2, col + 2, Cell(rank, bg, colour), region)
         mark = bower_mark(card, trump)
         if mark:

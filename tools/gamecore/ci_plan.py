@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pyengine.core.cards import EXT, JOKER_NAME, SUITS, Card
 from pyengine.core.rules import BIT93, Rules
 
 from .core import Core
@@ -61,6 +62,13 @@ MATRIX: tuple[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...]], ...
     ("standard", ("farmers_hand=true",), (32, 79, 325), (79, 404)),
     ("standard", ("no_ace_no_face_no_trump=true",), (325,), (783, 864)),
     ("standard", ("farmers_hand=true", "no_ace_no_face_no_trump=true"), (325,), ()),
+    # the 32-card deck and the joker (asm/deck32.oph); pinned: 1006 and 1044, the human
+    # dealer names an upcard joker's suit; 1007/1010, a farmer's hand of the 32-card deck
+    # kept and thrown in by the human
+    ("standard", ("deck=32",), (), ()),
+    ("standard", ("joker=true",), (), (1006,)),
+    ("standard", ("deck=32", "joker=true"), (), (1044,)),
+    ("standard", ("deck=32", "farmers_hand=true"), (), (1007, 1010)),
 )
 
 
@@ -183,11 +191,15 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
     dealer, upcard, loner, first = 0, None, None, False
     loner_any = defended = False          # this hand: a lone maker; a lone defender
     made_round = 0
+    hands: list[list[str]] = []
+    trick: list[tuple[int, str]] = []
+    trump = 0
     for e in events:
         who = "human" if human and e.get("seat") == 0 else "computer"
         if e["ev"] == "deal":
             dealer, upcard, loner, first = e["dealer"], e["upcard"], None, True
             loner_any = defended = False
+            hands = e["hands"]
         elif e["ev"] == "passed_out":
             got.add("passed out")
         elif e["ev"] == "discard":
@@ -195,6 +207,7 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
             if e["card"] == upcard:
                 got.add(f"{who} discards the upcard")
         elif e["ev"] == "bid" and e["call"] != "pass":
+            trump = SUITS.index(e["suit"])
             got.add(f"{who} round {e['round']}{' alone' if e['alone'] else ''}")
             if e["round"] == 1 and e["seat"] == (dealer + 2) % 4:
                 got.add(f"{who} Canadian rule")
@@ -203,7 +216,14 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
             if e["alone"] and e["round"] == 1 and e["seat"] != dealer:
                 loner = e["seat"]
             loner_any, made_round = e["alone"], e["round"]
-        elif e["ev"] == "play" and first:
+        elif e["ev"] == "joker_suit":
+            got.add(f"{who} names the joker's suit")
+        elif e["ev"] == "trick":
+            got |= new_cards_paths(trick, e["winner"], trump)
+            trick = []
+        if e["ev"] == "play":
+            trick.append((e["seat"], e["card"]))
+        if e["ev"] == "play" and first:
             first = False
             if loner is not None and (loner + 1) % 4 != (dealer + 1) % 4:
                 got.add("an order-up loner's left leads" if e["seat"] == (loner + 1) % 4
@@ -211,6 +231,8 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
         elif e["ev"] == "redeal":
             got.add(f"{who} {'asks for a new deal' if e['call'] == 'redeal' else 'keeps'}: "
                     f"{e['reason']}")
+            if any(c[0] in "78" for c in hands[e["seat"]]):
+                got.add(f"{e['reason']} with a 7 or 8")
         elif e["ev"] == "defend" and e["alone"]:
             got.add(f"{who} defends alone" + (" against a loner" if loner_any else ""))
             defended = True
@@ -229,6 +251,20 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
 
     tag = " ".join((rules.name, *(f"{k}={v}" for k, v in options_of(rules).items())))
     return {f"{tag}: {p}" for p in got}
+
+
+def new_cards_paths(trick: list[tuple[int, str]], winner: int, trump: int) -> set[str]:
+    """What a trick of the 32-card deck or the joker shows (asm/deck32.oph): a 7 or 8
+    that wins it, the joker led, the joker trumping a side suit."""
+    got: set[str] = set()
+    won = dict(trick).get(winner, "")
+    if won[:1] in ("7", "8"):
+        got.add("a 7 or 8 wins a trick")
+    if trick and trick[0][1] == JOKER_NAME:
+        got.add("the joker led")
+    elif won == JOKER_NAME and EXT.effective_suit[trump][Card(trick[0][1])] != trump:
+        got.add("the joker trumps a side suit")
+    return got
 
 
 # under other rules (rules_runs): what each needs to have been played to be tested
@@ -259,6 +295,18 @@ RULE_PATHS = frozenset({
     "no_ace_no_face_no_trump",
     "standard farmers_hand=True no_ace_no_face_no_trump=True: computer asks for a new "
     "deal: farmers_hand",
+    "standard deck=32: a 7 or 8 wins a trick",
+    "standard joker=True: computer names the joker's suit",
+    "standard joker=True: human names the joker's suit",
+    "standard joker=True: the joker led",
+    "standard joker=True: the joker trumps a side suit",
+    "standard deck=32 joker=True: human names the joker's suit",
+    "standard deck=32 joker=True: a 7 or 8 wins a trick",
+    "standard deck=32 joker=True: the joker trumps a side suit",
+    "standard deck=32 farmers_hand=True: farmers_hand with a 7 or 8",
+    "standard deck=32 farmers_hand=True: computer asks for a new deal: farmers_hand",
+    "standard deck=32 farmers_hand=True: human asks for a new deal: farmers_hand",
+    "standard deck=32 farmers_hand=True: human keeps: farmers_hand",
 })
 PATHS = frozenset({"passed out", "game over at exactly 10", "computer discard",
                    "computer round 1", "computer round 1 alone", "computer round 2",
