@@ -124,10 +124,11 @@ def test_the_screen_offers_each_option_the_core_plays_and_no_other():
     played = {"first_dealer", "stick_the_dealer", "canadian_rule", "alone_allowed",
               "dealer_discard", "first_lead", "target", "points_made", "points_march",
               "points_lone_march", "points_euchre", "canadian_loner", "defend_alone",
-              "farmers_hand", "no_ace_no_face_no_trump"}
+              "farmers_hand", "no_ace_no_face_no_trump", "deck", "joker"}
     assert shown == played and not shown & set(NOT_YET)
     assert offered(rules_from("standard", {"farmers_hand": True})) is None
-    assert offered(rules_from("standard", {"deck": 32})) is not None
+    assert offered(rules_from("standard", {"deck": 32, "joker": True})) is None
+    assert offered(rules_from("standard", {"players": 3})) is not None
     assert offered(rules_from("standard", {"defend_alone": True,
                                            "points_defend_alone": 2})) is not None
     assert offered(rules_from("standard", {"points_made": 0, "target": 5})) is not None
@@ -296,8 +297,8 @@ def test_the_rules_pages_tell_the_rules_chosen():
 
 def test_rules_the_screen_does_not_offer_are_refused_before_any_key():
     fe = booted()
-    with pytest.raises(OptionsError, match="does not offer deck"):
-        choose_rules(fe, rules_from("standard", {"deck": 32}))
+    with pytest.raises(OptionsError, match="does not offer players"):
+        choose_rules(fe, rules_from("standard", {"players": 3}))
     with pytest.raises(OptionsError, match="under STANDARD only"):
         choose_rules(fe, rules_from("web", {"target": 5}))
     assert prompt(fe.screen()).kind == "title"

@@ -26,7 +26,7 @@ from ..machine.screen import COLS
 from .driver import LEFT, RETURN, RIGHT, STOP, Frontend, FrontendError, Screen, prompt
 
 CRSR_UP, CRSR_DOWN = 0x91, 0x11
-PRESET_ROW, FIRST_ROW, CURSOR_COL, LABEL_COL, VALUE_COL = 2, 4, 1, 2, 22
+PRESET_ROW, FIRST_ROW, CURSOR_COL, LABEL_COL, VALUE_COL = 2, 3, 1, 2, 22
 NOTE_ROW, CODE_ROWS = 20, (21, 22)
 TITLE_CODE_ROWS, TITLE_CODE_COL = (9, 10), 8
 TABLE_CODE_ROWS, TABLE_CODE_COLS = range(2, 9), (1, 16)
@@ -56,6 +56,8 @@ ROWS: tuple[tuple[str, str, tuple[tuple[object, str | None], ...]], ...] = (
     ("DEFEND ALONE", "defend_alone", _OFF_ON),
     ("FARMER'S HAND", "farmers_hand", _OFF_ON),
     ("NO ACE/FACE/TRUMP", "no_ace_no_face_no_trump", _OFF_ON),
+    ("DECK", "deck", ((24, None), (32, None))),
+    ("JOKER", "joker", _OFF_ON),
 )
 
 
