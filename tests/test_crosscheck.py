@@ -29,14 +29,17 @@ def plan_results() -> dict[str, RunResult]:
     return {run.name: check_run(PRG, run) for run in RUNS}
 
 
+DECISION_OF = {"joker_suit": "joker"}     # the event a decision kind reports, by its name
+
+
 def computer_decisions(run: Run) -> Counter:
     """pyengine's count of the computer's decisions in the run's games, by kind."""
     count: Counter = Counter()
     for seed in run.seeds:
         for e in python_events(seed, run.human, run.rules):
-            if e["ev"] in ("bid", "discard", "play", "redeal", "defend") \
+            if e["ev"] in ("bid", "discard", "play", "redeal", "defend", "joker_suit") \
                     and not (run.human and e["seat"] == 0):
-                count[e["ev"]] += 1
+                count[DECISION_OF.get(e["ev"], e["ev"])] += 1
     return count
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pyengine.core.cards import SUITS, card_name, parse_card
+from pyengine.core.cards import SUITS, Suit, card_name, parse_card
 from pyengine.core.game import (
     BidAction,
     DefendAction,
     DiscardAction,
     GameState,
+    JokerSuitAction,
     PlayAction,
     RedealAction,
 )
@@ -80,6 +81,8 @@ def as_action(choice: tuple):
         return RedealAction(choice[0] == "redeal")
     if choice[0] in ("partner", "alone"):
         return DefendAction(choice[0] == "alone")
+    if choice[0] == "joker":
+        return JokerSuitAction(Suit(choice[1]))
     return PlayAction(choice[1])
 
 
@@ -88,9 +91,11 @@ def south_actions(events: list[dict]) -> list:
     out = []
     for e in events:
         if e.get("seat") != 0 or e["ev"] not in ("bid", "discard", "play", "redeal",
-                                                 "defend"):
+                                                 "defend", "joker_suit"):
             continue
-        if e["ev"] == "redeal":
+        if e["ev"] == "joker_suit":
+            out.append(JokerSuitAction(Suit(e["suit"])))
+        elif e["ev"] == "redeal":
             out.append(RedealAction(e["call"] == "redeal"))
         elif e["ev"] == "defend":
             out.append(DefendAction(e["alone"]))

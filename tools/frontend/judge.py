@@ -114,6 +114,9 @@ SCENARIOS = (
     Scenario(44, 7, "T", rules="WEB"),
     Scenario(31, 6, STOP, max_prompts=10, rules="STD T5 C1 A0 L1 DS FM JB P2213",
              options_by="joystick"),
+    # the 32-card deck and the joker (c64/jokerask.oph): South deals the joker in the
+    # first hand and names its suit; the 7s and 8s in the hands, the sort's ten trumps
+    Scenario(13, 8, "T", fuzz=2, rules="STD K32 X1"),
 )
 DEMO_GAME, DEMO_END_FRAMES = 1157, 150          # 18 hands, one passed out; the result shows 3 s
 

@@ -4,7 +4,7 @@ Everything tools/frontend/driver.py knows of the game it reads here, from screen
 ($0400) and colour RAM ($D800) only: South's hand (:func:`south_hand`), the
 status rows (:func:`status`), what the program asks (:func:`prompt`), the
 title's options (:func:`title_options`), and the order South's hand is shown
-in (:func:`display_order`, the rule of c64/sort.oph).
+in (:func:`display_order`, the rule of c64/sort.oph: tools/frontend/hand_order.py).
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pyengine.core.cards import EXT, JOKER, SUIT_SYMBOLS, SUITS, parse_card, rank_of, suit_of
+from pyengine.core.cards import SUIT_SYMBOLS, SUITS, parse_card
 
 from ..machine.harness import HarnessError
 from ..machine.screen import COLS, ROWS
 from ..program.charset import screen_to_unicode_table
+from .hand_order import SUIT_DISPLAY_ORDER, display_key, display_order  # noqa: F401 (theirs)
 
 SCREEN_RAM, COLOR_RAM = 0x0400, 0xD800
 
@@ -165,30 +166,6 @@ class HandCard:
     selected: bool     # under South's cursor (yellow face)
 
 
-# The order of the suits after trump in South's hand on screen (c64/sort.oph):
-# ♠ ♥ ♣ ♦, black and red in turn.
-SUIT_DISPLAY_ORDER, EXT_TRUMP_TOP = (0, 1, 3, 2), 29   # (29: the joker's power, key 0)
-
-
-def display_key(card: int, trump: int | None) -> tuple[int, int]:
-    """Where a card goes in South's hand on screen: (group, place in the group).
-
-    Once trump is known the trumps come first, from the highest down (the joker,
-    right, left, A, K, Q, 10, 9, 8, 7); then the other suits in SUIT_DISPLAY_ORDER,
-    each from the ace down to the 7 (the left bower is not in its printed suit).
-    Before trump is known, every suit is a group of its own, the joker first."""
-    if trump is not None and EXT.trump_rank[trump][card] >= 0:
-        return 0, EXT_TRUMP_TOP - EXT.power[trump][trump][card]
-    if card == JOKER:
-        return 0, 0
-    return 1 + SUIT_DISPLAY_ORDER.index(suit_of(card)), 5 - rank_of(card)
-
-
-def display_order(hand, trump: int | None) -> list[int]:
-    """South's cards in the order the screen shows them (the core keeps them as dealt)."""
-    return sorted(hand, key=lambda c: display_key(c, trump))
-
-
 def south_hand(screen: Screen) -> list[HandCard]:
     """South's cards, rows 18-20, left to right (``slot`` is the screen position:
     the card above key slot+1; see display_order for the order)."""
@@ -310,8 +287,24 @@ def two_way_choices(screen: Screen, kind: str) -> int | None:
     raise FrontendError(f"row 21 is not the answers {no}/{yes}: {text!r}")
 
 
+# An upcard joker (c64/jokerask.oph): South names its suit, the four on chips on row 21
+KEYS_JOKER, MSG_ASK_JOKER = "S H D C  L=LAST  CRSR/JOY+RETURN", "THE JOKER IS UP: NAME ITS SUIT"
+JOKER_STEP, JOKER_CHOICES = 6, tuple(("joker", s) for s in range(4))   # '>' cell, chip, gap
+
+
+def joker_choice(screen: Screen) -> int | None:
+    """Row 21 at the joker question: the suit the '>' marks (a row that is not the four
+    suits on their chips is a FrontendError)."""
+    if [screen.chip_at(ROW_CHOICES, 2 + JOKER_STEP * s) for s in range(4)] != [0, 1, 2, 3]:
+        raise FrontendError(f"row 21 is not the four suits: {screen.row(ROW_CHOICES)!r}")
+    at = [s for s in range(4) if screen.char(ROW_CHOICES, 1 + JOKER_STEP * s) == ">"]
+    return at[0] if len(at) == 1 else None
+
+
 def prompt(screen: Screen) -> Prompt:
     keys, msg = screen.row(ROW_KEYS).strip(), screen.row(ROW_MSG).strip()
+    if keys == KEYS_JOKER:
+        return Prompt("joker", msg, JOKER_CHOICES, joker_choice(screen))
     if keys == KEYS_TWO_WAY:
         # the kind by its answers on row 21 (the question is judged by the message's)
         kind = "defend" if TWO_WAY_WORDS["defend"][0] in screen.row(ROW_CHOICES) else "redeal"

@@ -47,9 +47,12 @@ from .screen_read import (
     COL_JOKER,
     HAND_COLS,
     JOKER_GLYPH,
+    JOKER_STEP,
+    KEYS_JOKER,
     KEYS_TWO_WAY,
     LOW_GLYPHS,
     MSG_ASK_DEFEND,
+    MSG_ASK_JOKER,
     MSG_ASK_REDEAL,
     NAME_COL,
     NAME_ROW,
@@ -74,6 +77,7 @@ from .screen_read import (
     keys_cards,
 )
 
+JOKER_CHIP_DROP = 3               # the named suit's chip: under the upcard (jokerask.oph)
 # colours (c64/video.oph)
 WHITE, BLACK, RED, LIGHT_BLUE = 1, 0, 2, 14
 TEXT, HINT = WHITE, BLACK
@@ -286,6 +290,8 @@ def draw_middle(m: Model, game: GameState, events: list[dict], phase: str) -> No
                HINT, "trick")
         m.card(UPCARD_ROW, UPCARD_COL, game.upcard, "trick",
                colour=GREY if turned_down else None)
+        if game.joker_suit is not None:     # the suit named for it, under it (jokerask)
+            m.suit(UPCARD_ROW + JOKER_CHIP_DROP, UPCARD_COL, game.joker_suit, "trick")
         return
     if phase == "play":
         for seat, card in game.trick:
@@ -341,6 +347,18 @@ def draw_two_way(m: Model, game: GameState, kind: str) -> None:
     m.text(ROW_KEYS, 0, KEYS_TWO_WAY, HINT, "keys")
 
 
+def draw_joker_question(m: Model) -> None:
+    """Row 21, the question and the keys when South names an upcard joker's suit
+    (c64/jokerask.oph): the four suits on chips, the '>' on spades."""
+    m.region_cells(ROW_CHOICES, 0, 1, COLS, "choices")
+    for s in range(4):
+        col = 1 + JOKER_STEP * s
+        m.text(ROW_CHOICES, col, ">" if s == 0 else " ", TEXT if s == 0 else HINT, "choices")
+        m.suit(ROW_CHOICES, col + 1, s, "choices")
+    m.text(ROW_MSG, 0, MSG_ASK_JOKER, TEXT, "message")
+    m.text(ROW_KEYS, 0, KEYS_JOKER, HINT, "keys")
+
+
 def canadian(game: GameState) -> bool:
     """Round 1, and South may order up only alone (the dealer's partner)."""
     orders = [a.alone for a in game.legal_actions() if a.call != "pass"]
@@ -356,13 +374,18 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
     draw_names(m, game.dealer)
     draw_backs(m, game)
     # a question of the standard options: the middle as in the round it comes in
-    middle = {"redeal": "bid1", "defend": f"bid{game.made_round}"}.get(kind, kind)
+    middle = {"redeal": "bid1", "joker": "bid1",
+              "defend": f"bid{game.made_round}"}.get(kind, kind)
     draw_middle(m, game, events, middle)
     m.region_cells(ROW_MSG, 0, 1, COLS, "message")
     m.region_cells(ROW_KEYS, 0, 1, COLS, "keys")
     if kind in TWO_WAY_WORDS:
         draw_hand(m, game, None)
         draw_two_way(m, game, kind)
+        return m
+    if kind == "joker":
+        draw_hand(m, game, None)
+        draw_joker_question(m)
         return m
     if kind.startswith("bid"):
         draw_hand(m, game, None)
@@ -373,7 +396,7 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
             msg = MSG_BID2
         m.text(ROW_MSG, 0, msg, TEXT, "message")
         keys = keys_bid1(game.dealer == 0, canadian(game)) if kind == "bid1" \
-            else keys_bid2(suit_of(game.upcard))
+            else keys_bid2(game.up_suit)
         m.text(ROW_KEYS, 0, keys, HINT, "keys")
         return m
     legal = {a.card for a in game.legal_actions()}
