@@ -282,7 +282,7 @@ def test_the_rules_pages_tell_the_rules_chosen():
                   "LEFT OF THE MAKER LEADS", "MAY GO ALONE", "3 OR 4 TRICKS:   1 POINT ",
                   "(MARCH):   2 POINTS", "TO 10 POINTS WINS"):
         assert words in bit93, words
-    assert "CANADIAN LONER" not in bit93
+    assert "CANADIAN LONER" not in bit93 and "JOKER" not in bit93 and "24 CARDS, 9" in bit93
     choose_rules(fe, rules_from_code("STD T1 A0 C1 L1 P3111"), "keys")
     chosen = _pages(fe)
     for words in ("DRAWN AT RANDOM", "DISCARDS ANY", "STICK THE DEALER: IF", "CANADIAN RULE: THE",
@@ -293,6 +293,10 @@ def test_the_rules_pages_tell_the_rules_chosen():
     choose_rules(fe, WEB, "joystick")
     web = _pages(fe)
     assert "NO CANADIAN RULE" in web and "MAY GO ALONE" in web
+    choose_rules(fe, rules_from_code("STD K32 X1"), "keys")
+    deck = _pages(fe)
+    assert "32 CARDS, 7 TO ACE" in deck and "THE JOKER IS IN THE DECK" in deck \
+        and "NAMES ITS SUIT" in deck
 
 
 def test_rules_the_screen_does_not_offer_are_refused_before_any_key():
