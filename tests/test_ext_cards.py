@@ -1,78 +1,27 @@
 """asm/ext_cards.oph's tables are pyengine's EXT (pyengine/core/cards.py), entry for
-entry: the 33 card codes under the six contracts, read from the assembled program.
+entry: the 33 card codes under the six contracts, read from the assembled program
+(tools/gamecore/ext_check.py).
 
 Power is kept compactly (the file's header): a card's power where it counts, and it
 counts when its effective suit is the contract or the suit led. Every one of the
 6 x 5 x 33 powers is rebuilt from the image that way and, through the 6502's own
-ext_card_power, by running it. The last test changes one entry of each table and
-checks that the comparison names it.
+ext_card_power, by running it; ext_trick_winner and ext_legal_mask run on sampled
+tricks and hands. The last test changes one entry of each table and checks that the
+comparison names it.
 """
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from pyengine.core.cards import (
-    CONTRACTS,
-    EXT,
-    EXT_CARDS,
-    NOT_TRUMP,
-    Card,
-    ext_legal_plays,
-    rank_of,
-    suit_of,
+from tools.gamecore.ext_check import (
+    legal_mask_differences,
+    primitive_differences,
+    table_differences,
+    trick_winner_differences,
 )
-from pyengine.players.varplayer import _worth
 from tools.machine.harness import C64
 from tools.program.build import build
-
-LEDS = 5                # led suits 0-3, and the joker's 4 under no trump
-TRUMP_SUITS = 4
-CODES = [Card(c) for c in range(EXT_CARDS)]
-
-
-def _byte(value: int) -> int:
-    return value & 0xFF  # NOT_TRUMP (-1) is $FF in the tables
-
-
-def expected_tables() -> dict[str, list[int]]:
-    """Every table of asm/ext_cards.oph as pyengine says it must be."""
-    rows = range(CONTRACTS)
-    return {
-        "ext_row_tab": [t * EXT_CARDS for t in rows],
-        "ext_order_row_tab": [s * len(EXT.trump_order[s]) for s in range(TRUMP_SUITS)],
-        "ext_card_suit": [int(suit_of(c)) for c in CODES],
-        "ext_card_rank": [rank_of(c) + 2 for c in CODES],
-        "ext_eff_tab": [int(EXT.effective_suit[t][c]) for t in rows for c in CODES],
-        "ext_trank_tab": [_byte(EXT.trump_rank[t][c]) for t in rows for c in CODES],
-        "ext_worth_tab": [_worth(c, t) for t in rows for c in CODES],
-        "ext_trump_order_tab": [int(c) for s in range(TRUMP_SUITS) for c in EXT.trump_order[s]],
-    }
-
-
-def image_power(c64: C64, contract: int, led: int, card: int) -> int:
-    """EXT.power rebuilt from the image's two tables, as ext_card_power does."""
-    i = contract * EXT_CARDS + card
-    eff = c64.peek(c64.address("ext_eff_tab") + i)
-    return c64.peek(c64.address("ext_power_tab") + i) if eff in (contract, led) else 0
-
-
-def differences(c64: C64) -> list[str]:
-    """Every entry of the image's tables that differs from pyengine's EXT."""
-    out = []
-    for label, want in expected_tables().items():
-        got = list(c64.read_label(label, len(want)))
-        out += [f"{label}[{i}] = {g}, EXT says {w}"
-                for i, (g, w) in enumerate(zip(got, want, strict=True)) if g != w]
-    for t in range(CONTRACTS):
-        for led in range(LEDS):
-            for c in range(EXT_CARDS):
-                got, want = image_power(c64, t, led, c), EXT.power[t][led][c]
-                if got != want:
-                    out.append(f"power[{t}][{led}][{Card(c)}] = {got}, EXT says {want}")
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -86,30 +35,23 @@ def c64(prg) -> C64:
 
 
 def test_every_table_entry_is_exts(c64):
-    assert differences(c64) == []
-    assert NOT_TRUMP == -1
+    assert table_differences(c64) == []
 
 
 def test_ext_card_power_and_effective_suit_run_as_ext(c64):
-    """The 6502's own primitives, every contract x led suit x card (990 powers, Z set
-    exactly when 0) and every contract x card (198 suits)."""
-    bad = []
-    for t in range(CONTRACTS):
-        c64.call("ext_set_contract", a=t)
-        assert (c64.peek("zp_trump"), c64.peek("zp_ct33")) == (t, t * EXT_CARDS)
-        for c in range(EXT_CARDS):
-            r = c64.call("ext_effective_suit", a=c)
-            if r.a != EXT.effective_suit[t][c]:
-                bad.append(f"effective suit of {Card(c)} under {t}: {r.a}")
-        for led in range(LEDS):
-            c64.poke("zp_led", led)
-            for c in range(EXT_CARDS):
-                r = c64.call("ext_card_power", a=c)
-                want = EXT.power[t][led][c]
-                if r.a != want or r.zero != (want == 0):
-                    bad.append(f"power of {Card(c)} under {t}, led {led}: {r.a} "
-                               f"(Z={int(r.zero)}), EXT {want}")
-    assert bad == []
+    """Every contract x led suit x card (990 powers, Z set exactly when 0) and every
+    contract x card (198 suits)."""
+    assert primitive_differences(c64) == []
+
+
+def test_ext_trick_winner_sampled_tricks(c64):
+    """20,000 random tricks of 1-4 distinct codes under every contract."""
+    assert trick_winner_differences(c64, 20_000, seed=93) == []
+
+
+def test_ext_legal_mask_sampled_hands(c64):
+    """10,000 random hands of 1-6 codes x every led suit (and leading) x contract."""
+    assert legal_mask_differences(c64, 10_000, seed=94) == []
 
 
 @pytest.mark.parametrize("label", ["ext_card_suit", "ext_card_rank", "ext_eff_tab",
@@ -119,52 +61,4 @@ def test_one_changed_entry_is_seen(prg, label):
     c64 = C64.from_build()
     where = c64.address(label) + 3           # the fourth entry (a queen under spades)
     c64.poke(where, c64.peek(where) ^ 0x01)
-    assert differences(c64), label
-
-
-def _trick_winner(cards: list[int], contract: int) -> int:
-    """pyengine's rule (moves.py _apply_play): the highest EXT power, the first on a tie."""
-    table = EXT.power[contract][EXT.effective_suit[contract][cards[0]]]
-    best = 0
-    for i, c in enumerate(cards):
-        if table[c] > table[cards[best]]:
-            best = i
-    return best
-
-
-def test_ext_trick_winner_sampled_tricks(c64):
-    """20,000 random tricks of 1-4 distinct codes under every contract: the winner's
-    index and zp_led (the led card's effective suit)."""
-    rng = random.Random(93)
-    bad = []
-    for _ in range(20_000):
-        t = rng.randrange(CONTRACTS)
-        cards = rng.sample(range(EXT_CARDS), rng.randint(1, 4))
-        c64.call("ext_set_contract", a=t)
-        c64.poke("trick_cards", cards + [0] * (4 - len(cards)))
-        c64.poke("trick_count", len(cards))
-        r = c64.call("ext_trick_winner")
-        want = (_trick_winner(cards, t), EXT.effective_suit[t][cards[0]])
-        if (r.a, c64.peek("zp_led")) != want:
-            bad.append(f"{[str(Card(c)) for c in cards]} under {t}: {r.a}, want {want}")
-    assert bad == []
-
-
-def test_ext_legal_mask_sampled_hands(c64):
-    """10,000 random hands of 1-6 codes x every led suit (and leading) x contract."""
-    rng = random.Random(94)
-    bad = []
-    for _ in range(10_000):
-        t, seat = rng.randrange(CONTRACTS), rng.randrange(4)
-        hand = rng.sample(range(EXT_CARDS), rng.randint(1, 6))
-        led = rng.choice([0, 1, 2, 3, 4, None])
-        c64.call("ext_set_contract", a=t)
-        c64.poke(c64.address("hands") + seat * 6, hand)
-        c64.poke(c64.address("hand_len") + seat, len(hand))
-        c64.poke("zp_led", 0xFF if led is None else led)
-        r = c64.call("ext_legal_mask", x=seat)
-        legal = ext_legal_plays([Card(c) for c in hand], t, led)
-        want = sum(1 << i for i, c in enumerate(hand) if c in legal)
-        if r.a != want or c64.peek("zp_mask") != want:
-            bad.append(f"{[str(Card(c)) for c in hand]} under {t} led {led}: {r.a:02X}")
-    assert bad == []
+    assert table_differences(c64), label

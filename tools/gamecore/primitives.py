@@ -44,6 +44,7 @@ from .rules_block import encode
 
 JSR_CYCLES = 6          # the caller's JSR; CallResult.cycles includes it
 SUIT_NONE = 0xFF        # zp_led while leading (asm/cards.oph SUIT_NONE)
+SEAT_NONE = 0xFF        # defender_out with no lone defender (asm/game.oph SEAT_NONE)
 HAND_MAX = 6            # slots per seat in hands[] (asm/cards.oph HAND_MAX)
 LEADS: tuple[int | None, ...] = (0, 1, 2, 3, None)   # None: the seat is leading
 DEFAULT_SEED = 93
@@ -370,6 +371,7 @@ def check_hand_points(target: C64 | Primitives, rules: Rules = BIT93) -> Report:
     for label, byte in encode(rules).items():
         c64.poke(label, byte)
     c64.call("rules_setup")
+    c64.poke("defender_out", SEAT_NONE)   # nobody defends alone (else power-on RAM decides)
     call, addr = c64.call, p.hand_points_addr
     rep = _start(Report("hand_points", "2 maker teams x 6 trick counts x alone or not", 24))
     for makers in (0, 1):

@@ -12,6 +12,10 @@ VariantPlayer's. The slowest decision of each kind is kept (cycles of ``decide``
 and RTS excluded, dispatch included).
 
     python -m tools.gamecore.varai_check [--games N] [--seed S]   # figures by rule set
+
+:func:`problem` is the mutation judge of asm/varai.oph and asm/ext_cards.oph
+(tools/mutation/judges.py): a short fuzz run, asm/ext_cards.oph's checks
+(tools/gamecore/ext_check.py) and rules_classic under every preset.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from pyengine.core.actions import JOKER_ACTIONS, ROUND1, ROUND2
 from pyengine.core.cards import EXT_CARDS, JOKER, card_name, deck_codes
@@ -36,11 +41,12 @@ from pyengine.core.game import (
     PlayAction,
 )
 from pyengine.core.options import options_of
-from pyengine.core.rules import BID6, BIT93, STANDARD, Rules
+from pyengine.core.rules import BID6, BIT93, PRESETS, STANDARD, Rules
 from pyengine.core.seatview import SeatView
 from pyengine.players.varplayer import VariantPlayer
 
 from ..machine.harness import C64
+from . import ext_check
 from .rules_block import encode
 
 JSR_CYCLES = 6
@@ -53,6 +59,9 @@ DEC_BID, DEC_DISCARD, DEC_PLAY, DEC_JOKER = 1, 2, 3, 6
 KINDS = {Phase.BID1: "bid", Phase.BID2: "bid", Phase.DISCARD: "discard",
          Phase.PLAY: "play", Phase.JOKER: "joker"}
 DEC_OF = {"bid": DEC_BID, "discard": DEC_DISCARD, "play": DEC_PLAY, "joker": DEC_JOKER}
+# the core's scratch (asm/zeropage.oph), filled with random bytes before each decision: a
+# routine that reads one before it writes it is caught
+SCRATCH = (("zp_tmp0", 4), ("zp_ai_base", 30), ("zp_ct33", 1))
 PLAY_SAMPLE = 0.5            # share of the plays checked (the other kinds: all)
 MAX_DECIDE_CYCLES = 200_000  # far past any decision: a hang
 
@@ -75,8 +84,8 @@ RULE_SETS: dict[str, Rules] = {
 
 @dataclass
 class VarReport:
-    """How many decisions of each kind were compared, the first difference, the
-    slowest of each kind."""
+    """How many decisions of each kind were compared (plays as "lead" and "follow"),
+    the first difference, the slowest of each kind."""
 
     cases: dict[str, int] = field(default_factory=dict)
     mismatches: int = 0
@@ -175,6 +184,8 @@ class VarCore:
             c64.poke("upcard", int(v.upcard))           # type: ignore[arg-type]
             c64.poke("up_suit", int(v.up_suit))         # type: ignore[arg-type]
             c64.poke("dec_forced", int(forced_alone(v)))
+        for label, n in SCRATCH:              # what a decision finds there is stale
+            c64.poke(label, [rng.randrange(256) for _ in range(n)])
         r = c64.call("decide", a=DEC_OF[kind], max_cycles=MAX_DECIDE_CYCLES)
         return r.a, slots, r.cycles - JSR_CYCLES
 
@@ -182,8 +193,8 @@ class VarCore:
 def positions(rules: Rules, games: int, seed: int) -> Iterator[tuple[SeatView, str, object]]:
     """(view, kind, VariantPlayer's action) at every decision of ``games`` games with
     VariantPlayer in every seat (Bid Euchre's auction and declaration left out), and
-    under the joker, beside each bid, the positions a joker upcard would give
-    (:func:`joker_positions`)."""
+    beside each bid the same bid with another hand (:func:`dealt_again`) and, under
+    the joker, the positions a joker upcard would give (:func:`joker_positions`)."""
     player = VariantPlayer()
     rng = random.Random(seed ^ 0x7E)
     for g_seed in range(seed, seed + games):
@@ -194,10 +205,20 @@ def positions(rules: Rules, games: int, seed: int) -> Iterator[tuple[SeatView, s
             kind = KINDS.get(v.phase)
             if kind is not None:
                 yield v, kind, action
-            if kind == "bid" and rules.joker:
-                for w in joker_positions(v, rng):
+            if kind == "bid":
+                extra = [dealt_again(v, rng)] + (joker_positions(v, rng) if rules.joker else [])
+                for w in extra:
                     yield w, KINDS[w.phase], player.decide(w)
             g.apply(action)
+
+
+def dealt_again(v: SeatView, rng: random.Random) -> SeatView:
+    """This bid with another hand of the deck's other cards: bids are a fifth of the
+    decisions but their thresholds (a forced loner's 19, cutthroat's 15) need many
+    hands to be met exactly."""
+    r = v.rules
+    others = [c for c in deck_codes(r.deck, r.joker) if c != v.upcard]
+    return dataclasses.replace(v, hand=tuple(rng.sample(others, len(v.hand))))
 
 
 def joker_positions(v: SeatView, rng: random.Random) -> list[SeatView]:
@@ -240,9 +261,10 @@ def check_rules(core: VarCore, rules: Rules, games: int, seed: int,
             continue
         got, slots, cycles = core.decide(v, kind, rng)
         want = encode_action(v, action, slots)
-        rep.cases[kind] = rep.cases.get(kind, 0) + 1
-        if cycles > rep.worst.get(kind, (-1, ""))[0]:
-            rep.worst[kind] = (cycles, describe(v, kind))
+        label = kind if kind != "play" else ("follow" if v.trick else "lead")
+        rep.cases[label] = rep.cases.get(label, 0) + 1
+        if cycles > rep.worst.get(label, (-1, ""))[0]:
+            rep.worst[label] = (cycles, describe(v, kind))
         if got != want:
             rep.mismatches += 1
             if rep.first is None:
@@ -251,6 +273,35 @@ def check_rules(core: VarCore, rules: Rules, games: int, seed: int,
                              f"VariantPlayer ${want:02X} ({action})")
     rep.seconds = time.perf_counter() - t0
     return rep
+
+
+JUDGE_GAMES = 3             # per rule set, for the mutation judge
+JUDGE_SAMPLES = 2_000       # tricks and hands of ext_trick_winner / ext_legal_mask
+
+
+def problem(prg: Path) -> str | None:
+    """The first difference the checks of the other shapes' player find on ``prg`` (a
+    mutant), or None: rules_classic under every preset and shape, asm/ext_cards.oph's
+    tables and primitives, then JUDGE_GAMES games a rule set of the fuzz run."""
+    c64 = C64(prg, prg.with_suffix(".map"))
+    core = VarCore(c64)
+    shapes = [(r, 1 if r.name != "bid6" else 0) for r in PRESETS.values()]
+    shapes += [(r, 0) for r in RULE_SETS.values()]
+    for rules, classic in shapes:
+        core.set_rules(rules)
+        if c64.peek("rules_classic") != classic:
+            return f"rules_classic {c64.peek('rules_classic')} under {rules.name} " \
+                   f"{options_of(rules)}"
+    found = (ext_check.table_differences(c64) or ext_check.primitive_differences(c64)
+             or ext_check.trick_winner_differences(c64, JUDGE_SAMPLES, seed=1)
+             or ext_check.legal_mask_differences(c64, JUDGE_SAMPLES, seed=2))
+    if found:
+        return f"ext_cards: {found[0]}"
+    for name, rules in RULE_SETS.items():
+        rep = check_rules(core, rules, JUDGE_GAMES, seed=7)
+        if not rep.ok:
+            return f"varai ({name}): {rep.first}"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,7 +7,10 @@ survived or a short reason if it was killed. Judges are chosen per folder:
   games, human modes and power-on RAM patterns), stopping at the first mismatch;
 * ``c64``: ``tools.frontend.judge.judge_prg`` if that module exists, else the
   front-end end-to-end driver (tools/frontend/driver.py, as tests/test_frontend.py uses
-  it) on a few typed game numbers.
+  it) on a few typed game numbers;
+* ``asm/varai.oph``, ``asm/ext_cards.oph`` (by file, before their folder's): the
+  other shapes' player's own checks (tools/gamecore/varai_check.py ``problem``), then
+  the ``asm`` judge.
 
 Each mutant is judged in its own forked process; one that uses more than the
 timeout in CPU seconds (so a loaded machine does not make a slow survivor look
@@ -35,7 +38,7 @@ from pathlib import Path
 from ..frontend.checkpoints import check_game_over, check_identity
 from ..frontend.driver import Frontend
 from ..frontend.play import back_to_title, play
-from ..gamecore import ci_plan, primitives
+from ..gamecore import ci_plan, primitives, varai_check
 from ..machine.harness import C64
 from .mutants import Mutant, Verdict, write_mutant
 
@@ -102,7 +105,17 @@ _FRONTEND_CHECK = (importlib.import_module("..frontend.judge", __package__)
                    if importlib.util.find_spec("..frontend.judge", __package__) else None)
 
 
-JUDGES: dict[str, Judge] = {"asm": judge_asm, "c64": judge_c64}
+def judge_varai(prg: Path) -> str | None:
+    """asm/varai.oph and asm/ext_cards.oph: code Bit #93's games never enter (but
+    rules_shape), judged by their own checks (tools/gamecore/varai_check.py problem:
+    rules_classic, the card tables and primitives, a short fuzz run against
+    VariantPlayer), then, if it survives them, as the rest of the core."""
+    return varai_check.problem(prg) or judge_asm(prg)
+
+
+JUDGES: dict[str, Judge] = {"asm": judge_asm, "c64": judge_c64,
+                            # by file, before the folder's judge
+                            "asm/varai.oph": judge_varai, "asm/ext_cards.oph": judge_varai}
 
 
 @dataclass(frozen=True)
@@ -143,7 +156,8 @@ def judge_all(prg: Path, mutants: list[Mutant], settings: JudgeSettings,
                     sub = Path(tmp) / str(i)
                     sub.mkdir()
                     recv, send = ctx.Pipe(duplex=False)
-                    proc = ctx.Process(target=_child, args=(str(prg), m, judges[m.folder],
+                    judge = judges.get(m.file) or judges[m.folder]
+                    proc = ctx.Process(target=_child, args=(str(prg), m, judge,
                                                             str(sub), send, settings.timeout))
                     proc.start()
                     send.close()
