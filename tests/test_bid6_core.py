@@ -123,7 +123,8 @@ def test_ai_auction_and_declare_are_varplayers_on_random_positions():
 
 
 @pytest.mark.parametrize("routine,pattern,at,value", [
-    ("ai_auction", bytes([0xA5, 0x23, 0x60, 0xA9, 0x00]), 0, b"\xA9\x00"),   # forced: pass
+    ("ai_auction", lambda s: bytes([0xA5, s.address("zp_ai_min"), 0x60, 0xA9, 0x00]), 0,
+     b"\xA9\x00"),                                                         # forced: pass
     ("bid6_nt_row", bytes([0, 6]), 1, 0),                                  # low as high
 ])
 def test_the_position_check_sees_a_wrong_auction(tmp_path, routine, pattern, at, value):

@@ -144,11 +144,12 @@ def test_charset_error_is_reported_with_file_and_line(tmp_path):
 
 # ---- the character set ---------------------------------------------------------------
 # Everything the game draws is in codes 0-63 (it runs in ECM, see c64/charset.txt):
-# letters, digits, punctuation, the four suits, the one-cell 10 and the card back.
+# letters, digits, punctuation, the four suits, the one-cell 10, the card back and the
+# joker's mark (in the place of '$', which no text uses: c64/jokerask.oph).
 REQUIRED = {0: "▒", 32: " ", **{i: chr(64 + i) for i in range(1, 27)},
             **{48 + d: str(d) for d in range(10)},
-            **{ord(c): c for c in "!\"#$%&'()*+,-./:;<=>?"},
-            27: "♠", 28: "♥", 29: "♦", 30: "♣"}
+            **{ord(c): c for c in "!\"#%&'()*+,-./:;<=>?"},
+            27: "♠", 28: "♥", 29: "♦", 30: "♣", ord("$"): "★"}
 
 
 def test_charset_defines_letters_digits_punctuation_and_suits_as_text():

@@ -42,7 +42,12 @@ from tools.frontend.driver import (
 from tools.frontend.event_screens import KEYS_WAITING
 from tools.frontend.gameover_screen import game_over_problems, sheet_rows
 from tools.frontend.play import play
-from tools.frontend.screen_read import SHEET_ROW, TRUMP_CHIP_COL
+from tools.frontend.screen_read import (
+    TRUMP_CHIP_COL,
+)
+from tools.frontend.sheet_read import (
+    SHEET_ROW,
+)
 from tools.frontend.timing import NOTES, SID_CTRL, SID_FREQ_HI, SID_GATE, TITLE_TUNE
 from tools.machine.screen import COLS
 

@@ -29,14 +29,18 @@ def plan_results() -> dict[str, RunResult]:
     return {run.name: check_run(PRG, run) for run in RUNS}
 
 
+DECISION_OF = {"joker_suit": "joker"}     # the event a decision kind reports, by its name
+
+
 def computer_decisions(run: Run) -> Counter:
     """pyengine's count of the computer's decisions in the run's games, by kind."""
     count: Counter = Counter()
     for seed in run.seeds:
         for e in python_events(seed, run.human, run.rules):
-            kind = "auction" if run.rules.bid6 and e["ev"] == "bid" else e["ev"]
-            if kind in ("bid", "discard", "play", "redeal", "defend", "auction", "declare") \
-                    and not (run.human and e["seat"] == 0):
+            kind = ("auction" if run.rules.bid6 and e["ev"] == "bid"
+                    else DECISION_OF.get(e["ev"], e["ev"]))
+            if e["ev"] in ("bid", "discard", "play", "redeal", "defend", "declare",
+                           "joker_suit") and not (run.human and e["seat"] == 0):
                 count[kind] += 1
     return count
 

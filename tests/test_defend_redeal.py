@@ -72,7 +72,8 @@ MUTANTS = [
     ("seat 0's cards counted from the wrong length", "ai_redeal",
      at_label(0xBC, "hand_len"), 1, lambda s: (s.address("hand_len") - 1) & 0xFF,
      ("farmers_hand=true",), (79,), False, "redeal"),
-    ("a jack counted as a farmer's card", "redeal_reason", bytes([0xC9, 0x02]), 1, 3,
+    # cmp #RANK_TEN + RANK_LOW_BIAS + 1 (4: 7 8 9 10 are 0-3 there) made 5
+    ("a jack counted as a farmer's card", "redeal_reason", bytes([0xC9, 0x04]), 1, 5,
      ("farmers_hand=true",), tuple(range(6)), False, "redeal"),
     ("no ace no face no trump asked with the upcard's suit", "redeal_reason",
      bytes([0xA5, 0x03, 0xD0]), 2, 0xF0, ("no_ace_no_face_no_trump=true",),

@@ -24,10 +24,12 @@ EXPECTED: dict[str, str | None] = {
     "bidding/_emit+9:imm+1": "passed-out hands",
     # the face-up first-dealer cards dealt to the wrong seats
     "first_dealer/_next+4:imm+1": "dealt face up to seat",
-    # score_hand reads a byte it never wrote: shows only under another power-on RAM
-    "score_hand+24:imm-1": "RAM ones",                  # (ldx #0: the totals' loop)
+    # score_hand reads total+255 for team 0 (ldx #0 made #$FF: the totals' loop), a byte
+    # the program never writes: once it showed only under another power-on RAM; since the
+    # core's variables moved (the 33-card deck), VICE's own pattern there shows it at once
+    "score_hand+24:imm-1": "game_over",
     # killed by checks added with the tool (docs/mutants.md): the hook's view of the state
-    "emit+2:nop": "zp_ev_y = 1, 0, 255",                # the front end reads zp_ev_y
+    "emit+2:nop": "but zp_ev, zp_ev_x, zp_ev_y",        # the front end reads zp_ev_y
     "core_game/_hand+7:nop": "tricks_won",              # last hand's tricks at EV_DEAL
     "score_hand/_over+0:addr+1": "game_winner",
     "decide/_ask+8:nop": "random human",                # a human's illegal bid taken
@@ -50,8 +52,9 @@ EXPECTED: dict[str, str | None] = {
     # equivalent (docs/mutants.md): CMP #$FE where zp_led is $FF or 0-3 finds no card
     # of "suit $FF" to follow either, and so allows them all, as leading does
     "legal_mask+8:imm-1": None,
-    # equivalent: writes deck[24] = hands[0], which deal_hand writes before any read
-    "shuffle+0:imm+1": None,
+    # (the shuffle's old equivalent, ldx #23 made #24, is gone: the size is deck_last,
+    # asm/deck32.oph); the joker's test reading rules_players puts a joker in Bit #93's deck
+    "shuffle/_init+4:addr+1": "cross-check",
 }
 
 

@@ -124,10 +124,12 @@ def test_the_screen_offers_each_option_the_core_plays_and_no_other():
     played = {"first_dealer", "stick_the_dealer", "canadian_rule", "alone_allowed",
               "dealer_discard", "first_lead", "target", "points_made", "points_march",
               "points_lone_march", "points_euchre", "canadian_loner", "defend_alone",
-              "farmers_hand", "no_ace_no_face_no_trump", "players"}
+              "farmers_hand", "no_ace_no_face_no_trump", "players",
+              "deck", "joker"}
     assert shown == played and not shown & set(NOT_YET)
     assert offered(rules_from("standard", {"farmers_hand": True})) is None
-    assert offered(rules_from("standard", {"deck": 32})) is not None
+    assert offered(rules_from("standard", {"deck": 32, "joker": True})) is None
+    assert offered(rules_from("standard", {"players": 3})) is None
     assert offered(rules_from("standard", {"defend_alone": True,
                                            "points_defend_alone": 2})) is not None
     assert offered(rules_from("standard", {"points_made": 0, "target": 5})) is not None
@@ -285,7 +287,7 @@ def test_the_rules_pages_tell_the_rules_chosen():
                   "LEFT OF THE MAKER LEADS", "MAY GO ALONE", "3 OR 4 TRICKS:   1 POINT ",
                   "(MARCH):   2 POINTS", "TO 10 POINTS WINS"):
         assert words in bit93, words
-    assert "CANADIAN LONER" not in bit93
+    assert "CANADIAN LONER" not in bit93 and "JOKER" not in bit93 and "24 CARDS, 9" in bit93
     choose_rules(fe, rules_from_code("STD T1 A0 C1 L1 P3111"), "keys")
     chosen = _pages(fe)
     for words in ("DRAWN AT RANDOM", "DISCARDS ANY", "STICK THE DEALER: IF", "CANADIAN RULE: THE",
@@ -302,12 +304,17 @@ def test_the_rules_pages_tell_the_rules_chosen():
                   "FIRST PLAYER TO 10 POINTS WINS", "THE SAME SCORE: ANOTHER HAND"):
         assert words in three, words
     assert "CANADIAN RULE" not in three and "NORTH PLAY AGAINST" not in three
+    choose_rules(fe, rules_from_code("STD K32 X1"), "keys")
+    deck = _pages(fe)
+    assert "32 CARDS, 7 TO ACE" in deck and "THE JOKER IS IN THE DECK" in deck \
+        and "NAMES ITS SUIT" in deck
 
 
 def test_rules_the_screen_does_not_offer_are_refused_before_any_key():
     fe = booted()
-    with pytest.raises(OptionsError, match="does not offer deck"):
-        choose_rules(fe, rules_from("standard", {"deck": 32}))
+    with pytest.raises(OptionsError, match="does not offer points_defend_alone"):
+        choose_rules(fe, rules_from("standard", {"defend_alone": True,
+                                                 "points_defend_alone": 2}))
     with pytest.raises(OptionsError, match="under STANDARD only"):
         choose_rules(fe, rules_from("web", {"target": 5}))
     assert prompt(fe.screen()).kind == "title"

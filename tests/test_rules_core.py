@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyengine.core.rules import BIT93, WEB
+from pyengine.core.rules import BIT93, WEB, Bidding
 from pyengine.records.replay import judge
 from pyengine.records.transcript import loads
 from tools.commands.cli import cli
@@ -51,10 +51,8 @@ def test_encoding_follows_the_rules():
 
 
 @pytest.mark.parametrize("rules_name, options, words", [
-    ("standard", ("joker=true",), "joker"),
     ("standard", ("defend_alone=true", "points_defend_alone=0", "target=50"),
      "points_defend_alone=0"),
-    ("standard", ("deck=32",), "32-card deck"),
     ("standard", ("points_made=0", "target=50"), "255 hands"),
     ("nosuch", (), "unknown rules preset"),
     ("web", ("stick=true",), "unknown option"),
@@ -72,8 +70,8 @@ def test_rules_the_core_does_not_play_are_refused(rules_name, options, words):
 def test_core_play_refuses_them_too():
     rules = from_cli("standard", ())
     assert unplayable(rules) == []
-    with pytest.raises(ValueError, match="32-card deck"):
-        Core(PRG).play(1, rules=dataclasses.replace(rules, deck=32))
+    with pytest.raises(ValueError, match="Bid Euchre"):
+        Core(PRG).play(1, rules=dataclasses.replace(rules, bidding=Bidding.SIX_CARD_BID))
 
 
 def test_c64_auto_web_transcript_is_accepted_by_replay(tmp_path):

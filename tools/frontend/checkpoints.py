@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pyengine.core.actions import BID6_ACTIONS
-from pyengine.core.cards import CONTRACT_LETTERS, SUITS, card_name, parse_card
+from pyengine.core.cards import CONTRACT_LETTERS, SUITS, Suit, card_name, parse_card
 from pyengine.core.game import (
     BidAction,
     DeclareAction,
     DefendAction,
     DiscardAction,
     GameState,
+    JokerSuitAction,
     PlayAction,
     RedealAction,
 )
@@ -38,19 +39,21 @@ from .screen_read import (
     NAME_COL,
     NAME_ROW,
     SEAT_WORDS,
-    SHEET_MAX,
     TRICK_COL,
     TRICK_ROW,
     UPCARD_COL,
     UPCARD_ROW,
     FrontendError,
     Screen,
-    SheetRow,
     display_order,
     keys_game_over,
-    score_sheet,
     south_hand,
     status,
+)
+from .sheet_read import (
+    SHEET_MAX,
+    SheetRow,
+    score_sheet,
 )
 
 # ---- the engine's view of the 6502's game ---------------------------------------------
@@ -82,6 +85,8 @@ def as_action(choice: tuple):
         return RedealAction(choice[0] == "redeal")
     if choice[0] in ("partner", "alone"):
         return DefendAction(choice[0] == "alone")
+    if choice[0] == "joker":
+        return JokerSuitAction(Suit(choice[1]))
     return PlayAction(choice[1])
 
 
@@ -90,12 +95,14 @@ def south_actions(events: list[dict]) -> list:
     out = []
     for e in events:
         if e.get("seat") != 0 or e["ev"] not in ("bid", "discard", "play", "redeal",
-                                                 "defend", "declare"):
+                                                 "defend", "declare", "joker_suit"):
             continue
         if e["ev"] == "declare":                     # Bid Euchre's contract
             out.append(DeclareAction(CONTRACT_LETTERS.index(e["trump"])))
         elif e["ev"] == "bid" and "tricks" in e:     # Bid Euchre's bid of tricks
             out.append(BID6_ACTIONS[e["tricks"]])
+        elif e["ev"] == "joker_suit":
+            out.append(JokerSuitAction(Suit(e["suit"])))
         elif e["ev"] == "redeal":
             out.append(RedealAction(e["call"] == "redeal"))
         elif e["ev"] == "defend":

@@ -24,7 +24,7 @@ from pyengine.core.rules import BIT93, Rules
 
 from ..gamecore.core import EventDecoder, open_program
 from ..machine.harness import C64
-from .screen_read import (  # noqa: F401 - re-exported: tools.frontend.driver is the driver's API
+from .screen_read import (  # noqa: F401 - re-exported
     BACKS_COL,
     BACKS_ROW,
     BG_BACK,
@@ -55,7 +55,6 @@ from .screen_read import (  # noqa: F401 - re-exported: tools.frontend.driver is
     ROW_STATUS,
     SCREEN_RAM,
     SEAT_WORDS,
-    SHEET_MAX,
     SPEEDS,
     SUIT_DISPLAY_ORDER,
     SUIT_WORDS,
@@ -68,21 +67,24 @@ from .screen_read import (  # noqa: F401 - re-exported: tools.frontend.driver is
     LastTrick,
     Prompt,
     Screen,
-    SheetRow,
     Status,
     bid_choices,
-    big_word,
     display_key,
     display_order,
     keys_game_over,
     last_trick,
     menu_cursor,
     prompt,
-    score_sheet,
     south_hand,
     status,
     title_number_line,
     title_options,
+)
+from .sheet_read import (  # noqa: F401 - re-exported
+    SHEET_MAX,
+    SheetRow,
+    big_word,
+    score_sheet,
 )
 
 DEFAULT_PRG = Path("build/euchre.prg")

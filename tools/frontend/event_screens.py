@@ -44,6 +44,7 @@ from .screen_regions import (
     BG_BACK,
     GREY,
     HINT,
+    JOKER_CHIP_DROP,
     LABEL_DOWN,
     LABEL_UP,
     LIGHT_BLUE,
@@ -79,6 +80,7 @@ class Table:
     south: list[int] = field(default_factory=list)    # South's cards as shown
     south_trump: int | None = None                    # the sort they are shown in
     upcard: int | None = None
+    joker_suit: int | None = None                     # named for an upcard joker
     middle: str = "none"                              # none, up, down, trick
     trick: list[tuple[int, int]] = field(default_factory=list)
     message: str | None = None                        # None: whatever South's prompt left
@@ -109,7 +111,11 @@ class Table:
             self.south = [parse_card(c) for c in e["hands"][0]]
             self.south_trump = None
             self.upcard, self.middle, self.trick = parse_card(e["upcard"]), "up", []
+            self.joker_suit = None
             self._say(f"{SEAT_WORDS[self.dealer]} DEALS")
+        elif kind == "joker_suit":            # c64/jokerask.oph
+            self.joker_suit = SUITS.index(e["suit"])
+            self._say(f"{SEAT_WORDS[seat]} NAMES THE JOKER ", self.joker_suit)
         elif kind == "bid":
             if e["round"] == 2:
                 self.middle = "down"
@@ -202,6 +208,8 @@ class Table:
             m.text(UPCARD_LABEL_ROW, UPCARD_LABEL_COL, LABEL_DOWN if down else LABEL_UP, HINT,
                    "trick")
             m.card(UPCARD_ROW, UPCARD_COL, self.upcard, "trick", colour=GREY if down else None)
+            if self.joker_suit is not None:
+                m.suit(UPCARD_ROW + JOKER_CHIP_DROP, UPCARD_COL, self.joker_suit, "trick")
         for seat, card in self.trick:
             m.card(TRICK_ROW[seat], TRICK_COL[seat], card, "trick")
         m.region_cells(ROW_HAND, 0, 3, COLS, "hand")
@@ -224,7 +232,8 @@ class Table:
 
 
 def _south_decides(e: dict) -> bool:
-    return e.get("seat") == 0 and e["ev"] in ("bid", "discard", "play", "redeal", "defend")
+    return e.get("seat") == 0 and e["ev"] in ("bid", "discard", "play", "redeal", "defend",
+                                              "joker_suit")
 
 
 def event_problems(seed: int, events: list[dict], drawn: dict[int, Screen],

@@ -23,11 +23,15 @@ from pyengine.core.cards import SUITS
 from ..machine.screen import COLS
 from .screen_read import (
     BG_FACE,
-    BIG_ROW,
-    POINTS_WORDS,
     ROW_KEYS,
     ROW_STATUS,
     SEAT_WORDS,
+    Screen,
+)
+from .screen_regions import HINT, TEXT, Cell, Model, score_words
+from .sheet_read import (
+    BIG_ROW,
+    POINTS_WORDS,
     SHEET_HEAD,
     SHEET_HEAD_ROW,
     SHEET_MAX,
@@ -35,11 +39,9 @@ from .screen_read import (
     SHEET_TRUMP_COL,
     TEAM_EACH,
     TEAM_MAKER,
-    Screen,
     SheetRow,
     big_picture,
 )
-from .screen_regions import HINT, TEXT, Cell, Model, score_words
 
 SHEET_COLS = {"maker": 9, "alone": 16, "tricks": 23, "result": 25, "points": 34}
 

@@ -26,8 +26,8 @@ from ..machine.screen import COLS
 from .driver import LEFT, RETURN, RIGHT, Frontend, FrontendError, Screen, prompt
 
 CRSR_UP, CRSR_DOWN = 0x91, 0x11
-PRESET_ROW, FIRST_ROW, CURSOR_COL, LABEL_COL, VALUE_COL = 2, 4, 1, 2, 22
-NOTE_ROW, CODE_ROWS = 20, (21, 22)
+PRESET_ROW, FIRST_ROW, CURSOR_COL, LABEL_COL, VALUE_COL = 2, 3, 1, 2, 22
+NOTE_ROW, CODE_ROWS = 1, (21, 22)
 TITLE_CODE_ROWS, TITLE_CODE_COL = (9, 10), 8
 TABLE_CODE_ROWS, TABLE_CODE_COLS = range(2, 9), (1, 16)
 PRESETS_SHOWN = ("bit93", "web", "standard", "bid6")     # left to right, round
@@ -57,6 +57,8 @@ ROWS: tuple[tuple[str, str, tuple[tuple[object, str | None], ...]], ...] = (
     ("DEFEND ALONE", "defend_alone", _OFF_ON),
     ("FARMER'S HAND", "farmers_hand", _OFF_ON),
     ("NO ACE/FACE/TRUMP", "no_ace_no_face_no_trump", _OFF_ON),
+    ("DECK", "deck", ((24, None), (32, None))),
+    ("JOKER", "joker", _OFF_ON),
 )
 
 
@@ -171,7 +173,8 @@ def offered(rules: Rules) -> str | None:
     rows = {option: values for _, option, values in ROWS}
     for option, value in changed.items():
         if option not in rows:
-            return f"the options screen does not offer {option} (the C64 does not play it yet)"
+            return (f"the options screen does not offer {option} (`euchre c64 --auto` plays "
+                    "it: the harness writes the rules block)")
         if value not in [v for v, _ in rows[option]]:
             return f"the options screen offers {option} from {rows[option][0][0]} to " \
                    f"{rows[option][-1][0]}, not {value}"

@@ -90,6 +90,8 @@ def _decides(kind: str, how: str, key, screen: Screen, game: GameState,
         return False
     if kind in ("redeal", "defend"):
         return key in ("N", "Y")
+    if kind == "joker":
+        return isinstance(key, str) and len(key) == 1 and key in "SHDC"
     legal = {_bid_tuple(a, game.bid_round) for a in game.legal_actions()}
     if key == "P":
         return True
@@ -133,7 +135,7 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
         p = prompt(screen)
         if p.kind == "game_over" or played.prompts == max_prompts:
             break
-        if p.kind not in ("bid1", "bid2", "discard", "play", "redeal", "defend"):
+        if p.kind not in ("bid1", "bid2", "discard", "play", "redeal", "defend", "joker"):
             raise FrontendError(f"game {number}: the program waits, but not for South's "
                                 f"decision (after event {len(fe.events)}):\n{screen.text()}")
         played.prompts += 1
@@ -149,8 +151,8 @@ def play(fe: Frontend, seed: int | None, rng: random.Random, *, fuzz: int = 0,
         if check:
             problems = check_screen(screen, game, number)
             problems += table_problems(first, number, game, fe.events, p.kind)
-            if p.kind in ("redeal", "defend") and p.selected != 0:
-                problems.append(f"row 21's '>' on answer {p.selected}, not on 'no'")
+            if p.kind in ("redeal", "defend", "joker") and p.selected != 0:
+                problems.append(f"row 21's '>' on answer {p.selected}, not the first")
             if p.kind.startswith("bid"):
                 want = tuple(_bid_tuple(a, game.bid_round) for a in game.legal_actions())
                 if p.choices != want:
@@ -300,6 +302,15 @@ def _answer(fe: Frontend, kind: str, action, screen: Screen, game: GameState,
             if prompt(fe.screen()).selected != int(yes):
                 raise FrontendError(f"the '>' did not move to answer {int(yes)}:\n"
                                     f"{fe.screen().text()}")
+        return _fire(fe, rng, timed, "answer")
+    if kind == "joker":                       # the suit's letter, or the '>' and fire
+        if rng.random() < 0.5:
+            return fe.key("SHDC"[action.suit], "answer" if timed else "")
+        _move(fe, action.suit - (prompt(screen).selected or 0), 4, rng, timed,
+              "answer cursor move")
+        if prompt(fe.screen()).selected != action.suit:
+            raise FrontendError(f"the '>' did not reach suit {action.suit}:\n"
+                                f"{fe.screen().text()}")
         return _fire(fe, rng, timed, "answer")
     choice = _bid_tuple(action, game.bid_round)
     p = prompt(screen)

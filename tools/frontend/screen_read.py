@@ -4,7 +4,7 @@ Everything tools/frontend/driver.py knows of the game it reads here, from screen
 ($0400) and colour RAM ($D800) only: South's hand (:func:`south_hand`), the
 status rows (:func:`status`), what the program asks (:func:`prompt`), the
 title's options (:func:`title_options`), and the order South's hand is shown
-in (:func:`display_order`, the rule of c64/sort.oph).
+in (:func:`display_order`, the rule of c64/sort.oph: tools/frontend/hand_order.py).
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pyengine.core.cards import SUIT_SYMBOLS, SUITS, rank_of, suit_of, trump_rank
+from pyengine.core.cards import SUIT_SYMBOLS, SUITS, parse_card
 
 from ..machine.harness import HarnessError
 from ..machine.screen import COLS, ROWS
 from ..program.charset import screen_to_unicode_table
+from .hand_order import SUIT_DISPLAY_ORDER, display_key, display_order  # noqa: F401 (theirs)
 
 SCREEN_RAM, COLOR_RAM = 0x0400, 0xD800
 
@@ -31,6 +32,7 @@ SEAT_WORDS = ("SOUTH", "WEST", "NORTH", "EAST")
 BG_FELT, BG_FACE, BG_BACK, BG_HILITE = 0, 1, 2, 3      # ECM background of a cell
 COL_BLACK, COL_RED, COL_GREY = 0, 2, 12
 RANK_GLYPHS = "9TJQKA"
+LOW_GLYPHS, JOKER_GLYPH, COL_JOKER = "78", "★", 4   # 7 8 (ranks -2 -1); the joker, purple
 CHIP_W = 3                        # a suit in text: on a white chip of three cells
 SPEEDS = ("NO WAIT", "FAST", "QUICK", "NORMAL", "SLOW")  # the order key 3 cycles them
 
@@ -75,7 +77,7 @@ _KEYS_GAME_OVER = re.compile(r"^P NEW GAME  R REPLAY GAME (\d+)  T TITLE$")
 KEYS_RULES = "ANY KEY: NEXT PAGE   RUN/STOP: BACK"
 KEYS_RULES_LAST = "ANY KEY: BACK TO THE TITLE"      # page 3 of 3
 OPTIONS_HEAD = "OPTIONS: THE RULES OF THE GAME"   # row 0 of the options screen (options.oph)
-OPTIONS_NOTE_ROW = 20
+OPTIONS_NOTE_ROW = 1
 SUIT_WORDS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 
 
@@ -142,18 +144,19 @@ class Screen:
         if self.bg(row, col) not in (BG_FACE, BG_HILITE):
             return None
         rank, suit = self.char(row, col), self.char(row + 1, col + 1)
-        if rank not in RANK_GLYPHS or suit not in SUIT_SYMBOLS:
+        joker = rank == suit == JOKER_GLYPH
+        if not joker and (rank not in RANK_GLYPHS + LOW_GLYPHS or suit not in SUIT_SYMBOLS):
             raise FrontendError(f"a card face at row {row} column {col} shows {rank!r} "
                                 f"{suit!r}\n{self.text()}")
-        s = SUIT_SYMBOLS.index(suit)
-        want = COL_GREY if dim else COL_RED if s in (1, 2) else COL_BLACK
+        s = 0 if joker else SUIT_SYMBOLS.index(suit)
+        want = COL_GREY if dim else COL_JOKER if joker else COL_RED if s in (1, 2) else COL_BLACK
         for r, c in ((row, col), (row + 1, col + 1), (row + 2, col + 2)):
             if self.colour(r, c) != want:
                 raise FrontendError(f"card {rank}{SUITS[s]} at row {row} column {col}: cell "
                                     f"({r},{c}) has colour {self.colour(r, c)}, not {want}")
         if self.char(row + 2, col + 2) != rank:
             raise FrontendError(f"card at row {row} column {col}: bottom rank differs")
-        return s * 6 + RANK_GLYPHS.index(rank)
+        return int(parse_card("XX" if joker else rank + SUITS[s]))
 
 
 @dataclass(frozen=True)
@@ -161,28 +164,6 @@ class HandCard:
     slot: int
     card: int          # pyengine / 6502 card code
     selected: bool     # under South's cursor (yellow face)
-
-
-# The order of the suits after trump in South's hand on screen (c64/sort.oph):
-# ♠ ♥ ♣ ♦, black and red in turn.
-SUIT_DISPLAY_ORDER = (0, 1, 3, 2)
-
-
-def display_key(card: int, trump: int | None) -> tuple[int, int]:
-    """Where a card goes in South's hand on screen: (group, place in the group).
-
-    Once trump is known the trumps come first, from the right bower down (right,
-    left, A, K, Q, 10, 9); then the other suits in SUIT_DISPLAY_ORDER, each from
-    the ace down (the left bower is not in its printed suit). Before trump is
-    known, every suit is a group of its own."""
-    if trump is not None and trump_rank(card, trump) >= 0:
-        return 0, 6 - trump_rank(card, trump)
-    return 1 + SUIT_DISPLAY_ORDER.index(suit_of(card)), 5 - rank_of(card)
-
-
-def display_order(hand, trump: int | None) -> list[int]:
-    """South's cards in the order the screen shows them (the core keeps them as dealt)."""
-    return sorted(hand, key=lambda c: display_key(c, trump))
 
 
 def south_hand(screen: Screen) -> list[HandCard]:
@@ -329,6 +310,20 @@ def auction_choices(screen: Screen) -> tuple[tuple[tuple, ...], int | None]:
     return choices, marked[0] if len(marked) == 1 else None
 
 
+# An upcard joker (c64/jokerask.oph): South names its suit, the four on chips on row 21
+KEYS_JOKER, MSG_ASK_JOKER = "S H D C  L=LAST  CRSR/JOY+RETURN", "THE JOKER IS UP: NAME ITS SUIT"
+JOKER_STEP, JOKER_CHOICES = 6, tuple(("joker", s) for s in range(4))   # '>' cell, chip, gap
+
+
+def joker_choice(screen: Screen) -> int | None:
+    """Row 21 at the joker question: the suit the '>' marks (a row that is not the four
+    suits on their chips is a FrontendError)."""
+    if [screen.chip_at(ROW_CHOICES, 2 + JOKER_STEP * s) for s in range(4)] != [0, 1, 2, 3]:
+        raise FrontendError(f"row 21 is not the four suits: {screen.row(ROW_CHOICES)!r}")
+    at = [s for s in range(4) if screen.char(ROW_CHOICES, 1 + JOKER_STEP * s) == ">"]
+    return at[0] if len(at) == 1 else None
+
+
 def prompt(screen: Screen) -> Prompt:
     keys, msg = screen.row(ROW_KEYS).strip(), screen.row(ROW_MSG).strip()
     if keys == KEYS_AUCTION:
@@ -341,6 +336,8 @@ def prompt(screen: Screen) -> Prompt:
             raise FrontendError(f"row 21 is not the six contracts: {row.rstrip()!r}")
         return Prompt("declare", msg, tuple(("declare", t) for t in range(CONTRACT_CHOICES)),
                       marked[0])
+    if keys == KEYS_JOKER:
+        return Prompt("joker", msg, JOKER_CHOICES, joker_choice(screen))
     if keys == KEYS_TWO_WAY:
         # the kind by its answers on row 21 (the question is judged by the message's)
         kind = "defend" if TWO_WAY_WORDS["defend"][0] in screen.row(ROW_CHOICES) else "redeal"
@@ -438,99 +435,3 @@ def last_trick(screen: Screen) -> LastTrick:
 
 
 # ---- the game-over screen (c64/gameover.oph, c64/sheet.oph) ---------------------------
-
-BIG_ROW, BIG_ROWS = 2, 5          # the winner in big letters: rows 2-6
-# The big letters as the C64 draws them (c64/gameover.oph big_font): a white cell for
-# each '#', one blank column between letters.
-BIG_FONT = {
-    "W": ("#...#", "#...#", "#.#.#", "#.#.#", ".#.#."),
-    "E": ("###", "#..", "##.", "#..", "###"),
-    "T": ("###", ".#.", ".#.", ".#.", ".#."),
-    "H": ("#.#", "#.#", "###", "#.#", "#.#"),
-    "Y": ("#.#", "#.#", ".#.", ".#.", ".#."),
-    "I": ("###", ".#.", ".#.", ".#.", "###"),
-    "N": ("#..#", "##.#", "#.##", "#..#", "#..#"),
-    "O": ("###", "#.#", "#.#", "#.#", "###"),
-    "U": ("#.#", "#.#", "#.#", "#.#", "###"),
-    "L": ("#..", "#..", "#..", "#..", "###"),
-    "S": ("###", "#..", "###", "..#", "###"),
-    " ": ("..", "..", "..", "..", ".."),
-}
-
-
-def big_picture(word: str) -> list[str]:
-    """``word`` in big letters, centred in 40 columns: five rows of '#' (a white cell)
-    and '.' (felt)."""
-    rows = [".".join(BIG_FONT[ch][r] for ch in word) for r in range(BIG_ROWS)]
-    left = (COLS - len(rows[0])) // 2
-    return ["." * left + row + "." * (COLS - left - len(row)) for row in rows]
-
-
-def big_word(screen: Screen) -> str | None:
-    """The word rows 2-6 show in big letters: 'WE WIN' or 'THEY WIN' (each exactly as
-    big_picture draws it: white cells on the felt, nothing else), or None."""
-    shown = ["".join("#" if screen.bg(BIG_ROW + r, c) == BG_FACE and screen.char(
-        BIG_ROW + r, c) == " " else "." if screen.bg(BIG_ROW + r, c) == 0 and screen.char(
-        BIG_ROW + r, c) == " " else "?" for c in range(COLS)) for r in range(BIG_ROWS)]
-    for word in BIG_WORDS:
-        if shown == big_picture(word):
-            return word
-    return None
-
-
-SHEET_HEAD_ROW, SHEET_ROW, SHEET_MAX = 7, 8, 16
-SHEET_HEAD = "NO TRUMP MAKER         TRICKS     POINTS"
-SHEET_TRUMP_COL = 4               # the trump's chip
-RESULTS = ("", "EUCHRED", "MARCH")
-POINTS_WORDS = ("WE", "THEY", "", "EACH")   # the POINTS column's word (c64/sheet.oph,
-TEAM_MAKER, TEAM_EACH = 2, 3                # c64/threeseats.oph)
-BIG_WORDS = ("WE WIN", "THEY WIN", "YOU WIN", "YOU LOSE")   # the last two: cutthroat
-
-
-@dataclass(frozen=True)
-class SheetRow:
-    """One hand of the score sheet; trump None = all passed (then only its number)."""
-
-    hand: int
-    trump: int | None = None
-    maker: int | None = None
-    alone: bool = False
-    tricks: int = 0                  # the makers'
-    result: str = ""                 # EUCHRED (the other team scored) or MARCH (all five)
-    team: int = 0                    # who scored: POINTS_WORDS' index (WE, THEY; cutthroat:
-    points: int = 0                  # the maker, or EACH defender)
-
-
-def _result(word: str) -> str:
-    if word not in RESULTS:
-        raise ValueError(word)
-    return word
-
-
-def score_sheet(screen: Screen) -> list[SheetRow]:
-    """The hands the game-over screen's score sheet shows, top to bottom:
-    " 4  [♥]  SOUTH  ALONE  2 EUCHRED  THEY 2" (c64/sheet.oph)."""
-    if screen.row(SHEET_HEAD_ROW).strip() != SHEET_HEAD:
-        raise FrontendError(f"no score sheet heads on row {SHEET_HEAD_ROW}:\n{screen.text()}")
-    rows = []
-    for r in range(SHEET_ROW, SHEET_ROW + SHEET_MAX):
-        line = screen.row(r)
-        if not line.strip():
-            break
-        try:
-            hand = int(line[0:2])
-            if line[4:].rstrip() == "ALL PASSED":
-                rows.append(SheetRow(hand))
-                continue
-            trump = screen.chip_at(r, SHEET_TRUMP_COL)
-            *team_word, points = line[34:].split()     # (a cutthroat maker's: no word)
-            if trump is None or line[2:4] + line[7:9] + line[14:16] + line[21:23] != " " * 8:
-                raise ValueError
-            rows.append(SheetRow(hand, trump, SEAT_WORDS.index(line[9:14].strip()),
-                                 {"ALONE": True, "": False}[line[16:21].strip()],
-                                 int(line[23]), _result(line[25:34].strip()),
-                                 POINTS_WORDS.index(" ".join(team_word)), int(points)))
-        except ValueError:
-            raise FrontendError(f"row {r} is not a hand of the score sheet: {line!r}") \
-                from None
-    return rows

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pyengine.core.cards import SUIT_SYMBOLS, rank_of, suit_of
+from pyengine.core.cards import JOKER, JOKER_SUIT, SUIT_SYMBOLS, rank_of, suit_of
 from pyengine.core.game import GameState
 from pyengine.core.rules import BIT93, Rules
 from pyengine.core.rulescode import rules_code
@@ -44,9 +44,15 @@ from .screen_read import (
     BG_FACE,
     BG_FELT,
     BG_HILITE,
+    COL_JOKER,
     HAND_COLS,
+    JOKER_GLYPH,
+    JOKER_STEP,
+    KEYS_JOKER,
     KEYS_TWO_WAY,
+    LOW_GLYPHS,
     MSG_ASK_DEFEND,
+    MSG_ASK_JOKER,
     MSG_ASK_REDEAL,
     NAME_COL,
     NAME_ROW,
@@ -71,6 +77,7 @@ from .screen_read import (
     keys_cards,
 )
 
+JOKER_CHIP_DROP = 3               # the named suit's chip: under the upcard (jokerask.oph)
 # colours (c64/video.oph)
 WHITE, BLACK, RED, LIGHT_BLUE = 1, 0, 2, 14
 TEXT, HINT = WHITE, BLACK
@@ -106,7 +113,15 @@ def bower_mark(card: int, trump: int | None) -> str:
 
 
 def suit_colour(suit: int) -> int:
-    return RED if suit in (1, 2) else BLACK
+    return RED if suit in (1, 2) else COL_JOKER if suit == JOKER_SUIT else BLACK
+
+
+def rank_glyph(card: int) -> str:
+    """A card's rank mark (c64/video.oph rank_glyph): 7 8 9 T J Q K A, the joker's ★."""
+    if card == JOKER:
+        return JOKER_GLYPH
+    rank = rank_of(card)
+    return LOW_GLYPHS[rank + 2] if rank < 0 else RANK_GLYPHS[rank]
 
 
 class Model:
@@ -139,13 +154,14 @@ class Model:
              colour: int | None = None, trump: int | None = None) -> None:
         """A card face up; ``colour``: its marks in that colour (grey: turned down);
         ``trump``: South's hand once trump is made, the bowers marked R and L."""
-        rank = RANK_GLYPHS[rank_of(card)]
+        rank = rank_glyph(card)
         colour = suit_colour(suit_of(card)) if colour is None else colour
         for r in range(3):
             for c in range(3):
                 self.put(row + r, col + c, Cell(" ", bg), region)
         self.put(row, col, Cell(rank, bg, colour), region)
-        self.put(row + 1, col + 1, Cell(SUIT_SYMBOLS[suit_of(card)], bg, colour), region)
+        self.put(row + 1, col + 1, Cell(JOKER_GLYPH if card == JOKER else
+                                        SUIT_SYMBOLS[suit_of(card)], bg, colour), region)
         self.put(row + 2, col + 2, Cell(rank, bg, colour), region)
         mark = bower_mark(card, trump)
         if mark:
@@ -287,6 +303,8 @@ def draw_middle(m: Model, game: GameState, events: list[dict], phase: str) -> No
                HINT, "trick")
         m.card(UPCARD_ROW, UPCARD_COL, game.upcard, "trick",
                colour=GREY if turned_down else None)
+        if game.joker_suit is not None:     # the suit named for it, under it (jokerask)
+            m.suit(UPCARD_ROW + JOKER_CHIP_DROP, UPCARD_COL, game.joker_suit, "trick")
         return
     if phase == "play":
         for seat, card in game.trick:
@@ -342,6 +360,18 @@ def draw_two_way(m: Model, game: GameState, kind: str) -> None:
     m.text(ROW_KEYS, 0, KEYS_TWO_WAY, HINT, "keys")
 
 
+def draw_joker_question(m: Model) -> None:
+    """Row 21, the question and the keys when South names an upcard joker's suit
+    (c64/jokerask.oph): the four suits on chips, the '>' on spades."""
+    m.region_cells(ROW_CHOICES, 0, 1, COLS, "choices")
+    for s in range(4):
+        col = 1 + JOKER_STEP * s
+        m.text(ROW_CHOICES, col, ">" if s == 0 else " ", TEXT if s == 0 else HINT, "choices")
+        m.suit(ROW_CHOICES, col + 1, s, "choices")
+    m.text(ROW_MSG, 0, MSG_ASK_JOKER, TEXT, "message")
+    m.text(ROW_KEYS, 0, KEYS_JOKER, HINT, "keys")
+
+
 def canadian(game: GameState) -> bool:
     """Round 1, and South may order up only alone (the dealer's partner)."""
     orders = [a.alone for a in game.legal_actions() if a.call != "pass"]
@@ -357,13 +387,18 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
     draw_names(m, game.dealer, game.rules.players)
     draw_backs(m, game)
     # a question of the standard options: the middle as in the round it comes in
-    middle = {"redeal": "bid1", "defend": f"bid{game.made_round}"}.get(kind, kind)
+    middle = {"redeal": "bid1", "joker": "bid1",
+              "defend": f"bid{game.made_round}"}.get(kind, kind)
     draw_middle(m, game, events, middle)
     m.region_cells(ROW_MSG, 0, 1, COLS, "message")
     m.region_cells(ROW_KEYS, 0, 1, COLS, "keys")
     if kind in TWO_WAY_WORDS:
         draw_hand(m, game, None)
         draw_two_way(m, game, kind)
+        return m
+    if kind == "joker":
+        draw_hand(m, game, None)
+        draw_joker_question(m)
         return m
     if kind.startswith("bid"):
         draw_hand(m, game, None)
@@ -374,7 +409,7 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
             msg = MSG_BID2
         m.text(ROW_MSG, 0, msg, TEXT, "message")
         keys = keys_bid1(game.dealer == 0, canadian(game)) if kind == "bid1" \
-            else keys_bid2(suit_of(game.upcard))
+            else keys_bid2(game.up_suit)
         m.text(ROW_KEYS, 0, keys, HINT, "keys")
         return m
     legal = {a.card for a in game.legal_actions()}

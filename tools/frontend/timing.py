@@ -166,7 +166,7 @@ def pace_units(e: dict) -> int:
     if kind == "defend":
         return 3 if e["alone"] else 1
     return {"first_dealer": 4, "deal": 2, "discard": 1, "passed_out": 4, "trick": 3,
-            "score": 6}.get(kind, 0)
+            "score": 6, "joker_suit": 2}.get(kind, 0)
 
 
 def pause_problems(fe: Frontend, events: list[dict], speed: str) -> str | None:
@@ -182,4 +182,5 @@ def pause_problems(fe: Frontend, events: list[dict], speed: str) -> str | None:
 
 
 def south_decides(e: dict) -> bool:
-    return e.get("seat") == 0 and e["ev"] in ("bid", "discard", "play", "redeal", "defend")
+    return e.get("seat") == 0 and e["ev"] in ("bid", "discard", "play", "redeal", "defend",
+                                              "joker_suit")

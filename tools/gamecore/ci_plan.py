@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pyengine.core.cards import EXT, JOKER_NAME, SUITS, Card
 from pyengine.core.rules import BIT93, Rules
 
 from .core import Core
@@ -77,6 +78,13 @@ MATRIX: tuple[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...]], ...
     ("standard", ("players=3",), (12, 18), ()),
     ("standard", ("players=3", "stick_the_dealer=false", "first_dealer=black_jack",
                   "farmers_hand=true"), (9,), (1079, 1196)),
+    # the 32-card deck and the joker (asm/deck32.oph); pinned: 1006 and 1044, the human
+    # dealer names an upcard joker's suit; 1007/1010, a farmer's hand of the 32-card deck
+    # kept and thrown in by the human
+    ("standard", ("deck=32",), (), ()),
+    ("standard", ("joker=true",), (), (1006,)),
+    ("standard", ("deck=32", "joker=true"), (), (1044,)),
+    ("standard", ("deck=32", "farmers_hand=true"), (), (1007, 1010)),
 )
 
 
@@ -240,11 +248,15 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
     three = rules.players == 3
     loner_any = defended = False          # this hand: a lone maker; a lone defender
     made_round = 0
+    hands: list[list[str]] = []
+    trick: list[tuple[int, str]] = []
+    trump = 0
     for e in events:
         who = "human" if human and e.get("seat") == 0 else "computer"
         if e["ev"] == "deal":
             dealer, upcard, loner, first = e["dealer"], e["upcard"], None, True
             loner_any = defended = False
+            hands = e["hands"]
             if three and human and dealer == 0:
                 got.add("human deals")
         elif e["ev"] == "first_dealer" and three and len(e["cards"]) > 3:
@@ -256,6 +268,7 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
             if e["card"] == upcard:
                 got.add(f"{who} discards the upcard")
         elif e["ev"] == "bid" and e["call"] != "pass":
+            trump = SUITS.index(e["suit"])
             got.add(f"{who} round {e['round']}{' alone' if e['alone'] else ''}")
             if e["round"] == 1 and e["seat"] == (dealer + 2) % 4 and not three:
                 got.add(f"{who} Canadian rule")
@@ -264,7 +277,14 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
             if e["alone"] and e["round"] == 1 and e["seat"] != dealer:
                 loner = e["seat"]
             loner_any, made_round = e["alone"], e["round"]
-        elif e["ev"] == "play" and first:
+        elif e["ev"] == "joker_suit":
+            got.add(f"{who} names the joker's suit")
+        elif e["ev"] == "trick":
+            got |= new_cards_paths(trick, e["winner"], trump)
+            trick = []
+        if e["ev"] == "play":
+            trick.append((e["seat"], e["card"]))
+        if e["ev"] == "play" and first:
             first = False
             if loner is not None and (loner + 1) % 4 != (dealer + 1) % 4:
                 got.add("an order-up loner's left leads" if e["seat"] == (loner + 1) % 4
@@ -272,6 +292,8 @@ def paths_of(events: list[dict], human: bool, rules: Rules = BIT93) -> set[str]:
         elif e["ev"] == "redeal":
             got.add(f"{who} {'asks for a new deal' if e['call'] == 'redeal' else 'keeps'}: "
                     f"{e['reason']}")
+            if any(c[0] in "78" for c in hands[e["seat"]]):
+                got.add(f"{e['reason']} with a 7 or 8")
         elif e["ev"] == "defend" and e["alone"]:
             got.add(f"{who} defends alone" + (" against a loner" if loner_any else ""))
             defended = True
@@ -304,6 +326,20 @@ def _cutthroat_score(e: dict, target: int) -> set[str]:
     if len(over) >= 2:
         got.add("two totals past the target: " + ("equal, another hand" if over[0] == over[1]
                                                   else "the higher wins"))
+    return got
+
+
+def new_cards_paths(trick: list[tuple[int, str]], winner: int, trump: int) -> set[str]:
+    """What a trick of the 32-card deck or the joker shows (asm/deck32.oph): a 7 or 8
+    that wins it, the joker led, the joker trumping a side suit."""
+    got: set[str] = set()
+    won = dict(trick).get(winner, "")
+    if won[:1] in ("7", "8"):
+        got.add("a 7 or 8 wins a trick")
+    if trick and trick[0][1] == JOKER_NAME:
+        got.add("the joker led")
+    elif won == JOKER_NAME and EXT.effective_suit[trump][Card(trick[0][1])] != trump:
+        got.add("the joker trumps a side suit")
     return got
 
 
@@ -344,6 +380,18 @@ RULE_PATHS = frozenset({
           "the first dealer's cards go round the table", "passed out",
           "computer asks for a new deal: farmers_hand",
           "human asks for a new deal: farmers_hand", "human keeps: farmers_hand")),
+    "standard deck=32: a 7 or 8 wins a trick",
+    "standard joker=True: computer names the joker's suit",
+    "standard joker=True: human names the joker's suit",
+    "standard joker=True: the joker led",
+    "standard joker=True: the joker trumps a side suit",
+    "standard deck=32 joker=True: human names the joker's suit",
+    "standard deck=32 joker=True: a 7 or 8 wins a trick",
+    "standard deck=32 joker=True: the joker trumps a side suit",
+    "standard deck=32 farmers_hand=True: farmers_hand with a 7 or 8",
+    "standard deck=32 farmers_hand=True: computer asks for a new deal: farmers_hand",
+    "standard deck=32 farmers_hand=True: human asks for a new deal: farmers_hand",
+    "standard deck=32 farmers_hand=True: human keeps: farmers_hand",
 })
 BID6_PATHS = frozenset({
     "bid6: computer dealer forced to bid", "bid6: human dealer forced to bid",

@@ -19,34 +19,31 @@ from pathlib import Path
 
 from py65.devices.mpu6502 import MPU
 
-from pyengine.core.cards import CONTRACT_LETTERS, SUITS
-from pyengine.core.cards import card_name as _engine_card_name
 from pyengine.core.options import options_of
 from pyengine.core.rules import BIT93, Rules
 
 from ..machine.harness import C64, HarnessError
 from ..program.c64map import SymbolError, Symbols
+from .decoder import EventDecoder
 from .hook_view import HookView
+from .protocol import (
+    BID_ALONE,
+    BID_MAKE,
+    BID_PASS,
+    CONTRACTS,
+    DEC_CODES,
+    DEC_NAMES,
+    EV_DEAL,
+    HAND_MAX,
+    JOKER_CHOICES,
+    MAX_BID,
+    MIN_BID,
+    TWO_WAY,
+    CoreError,
+    read_hand,
+)
 from .rules_block import encode, unplayable
 
-EV_FD_CARD, EV_FIRST_DEALER, EV_DEAL, EV_BID, EV_DISCARD = 1, 2, 3, 4, 5
-EV_PASSED_OUT, EV_PLAY, EV_TRICK, EV_SCORE, EV_GAME_OVER = 6, 7, 8, 9, 10
-EV_REDEAL, EV_DEFEND = 11, 12           # asm/defend_redeal.oph
-EV_AUCTION, EV_DECLARE = 14, 15         # asm/bid6.oph
-DEC_BID, DEC_DISCARD, DEC_PLAY, DEC_REDEAL, DEC_DEFEND = 1, 2, 3, 4, 5
-DEC_AUCTION, DEC_DECLARE = 7, 8         # asm/bid6.oph
-DEC_NAMES = {DEC_BID: "bid", DEC_DISCARD: "discard", DEC_PLAY: "play",
-             DEC_REDEAL: "redeal", DEC_DEFEND: "defend", DEC_AUCTION: "auction",
-             DEC_DECLARE: "declare"}
-MIN_BID, MAX_BID, CONTRACTS = 3, 6, 6   # Bid Euchre (pyengine bid6)
-# the two-way decisions: their choices in pyengine's order (REDEAL_ACTIONS,
-# DEFEND_ACTIONS), answered 0 and 1
-TWO_WAY = {"redeal": (("keep",), ("redeal",)), "defend": (("partner",), ("alone",))}
-REDEAL_ASK, REASON_NANFNT = 0x01, 0x02  # EV_REDEAL's Y
-REDEAL_REASONS = {0: "farmers_hand", REASON_NANFNT: "no_ace_no_face_no_trump"}
-DEC_CODES = {name: code for code, name in DEC_NAMES.items()}
-BID_PASS, BID_MAKE, BID_ALONE, BID_SUIT_MASK = 0x00, 0x80, 0x40, 0x03
-HAND_MAX = 6
 GAME_CYCLE_BUDGET = 10_000_000        # a long game is ~1 M cycles; past this it has hung
 BUDGET_TARGET_STEP = 5                # beyond Bit #93's target: one budget per 5 points
 
@@ -58,15 +55,12 @@ def game_cycle_budget(rules: Rules) -> int:
     return GAME_CYCLE_BUDGET * -(-rules.target // BUDGET_TARGET_STEP)
 
 
-class CoreError(HarnessError):
-    """The 6502 core did something the harness cannot turn into a transcript."""
-
 
 @dataclass(frozen=True)
 class Request:
     """A decision hook_decide asks for, as the 6502 states it."""
 
-    kind: str                  # "bid", "discard", "play", "redeal" or "defend"
+    kind: str                  # "bid", "discard", "play", "redeal", "defend" or "joker"
     seat: int
     hand: tuple[int, ...]      # the seat's cards, in its slot order
     mask: int                  # legal slots (discard, play)
@@ -78,6 +72,8 @@ class Request:
     alone_allowed: bool = True     # the rules let a maker go alone by choice
     high: int = 0                  # Bid Euchre: the high bid so far (0: nobody bid)
     dealer_to_bid: bool = False    # Bid Euchre: the dealer bids (he may match)
+    up_suit: int | None = None     # the suit the upcard proposes (up_suit; an upcard
+                                   # joker's: named), None = the upcard's own (code // 6)
 
     def legal(self) -> list[tuple]:
         """The legal choices in pyengine's canonical order (GameState.legal_actions)."""
@@ -92,8 +88,10 @@ class Request:
             return [("pass",)] + [("bid", n) for n in range(low, MAX_BID + 1)]
         if self.kind == "declare":
             return [("declare", t) for t in range(CONTRACTS)]
+        if self.kind == "joker":
+            return list(JOKER_CHOICES)
         if self.kind == "bid":
-            up = self.upcard // 6
+            up = self.upcard // 6 if self.up_suit is None else self.up_suit
             choices = (False, True) if self.alone_allowed else (False,)
             if self.bid_round == 1:
                 alone = (True,) if self.forced_alone else choices
@@ -109,6 +107,8 @@ class Request:
             return TWO_WAY[self.kind].index(choice)
         if self.kind in ("auction", "declare"):
             return 0 if choice[0] == "pass" else choice[1]
+        if self.kind == "joker":
+            return choice[1]
         if self.kind == "bid":
             if choice[0] == "pass":
                 return BID_PASS
@@ -117,21 +117,6 @@ class Request:
 
 
 Chooser = Callable[[Request], int]
-CORE_DECK_SIZE = 24
-
-
-def signed(byte: int) -> int:
-    """A signed byte's value (Bid Euchre's points and totals go below zero)."""
-    return byte - 256 if byte & 0x80 else byte
-
-
-def card_name(code: int) -> str:
-    """Contract notation of a 6502 card code; a code no card has is reported, not named."""
-    if not 0 <= code < CORE_DECK_SIZE:
-        return f"?{code:02X}"
-    return _engine_card_name(code)
-
-
 def random_chooser(seed: int) -> Chooser:
     """Uniform among the legal choices, from random.Random(seed): the same stream
     pyengine's RandomPlayer(seed) draws from, so both engines get the same human."""
@@ -151,8 +136,8 @@ def illegal_answers(req: Request) -> list[list[int]]:
     """Bytes hook_decide could return that the core must refuse, by kind of mistake
     (one list per test of asm/game.oph's bid_is_legal or decide; empty ones left out)."""
     legal = {req.answer(c) for c in req.legal()}
-    if req.kind in TWO_WAY:                           # 2, the first not 0 or 1; and the rest
-        n = len(TWO_WAY[req.kind])
+    if req.kind in TWO_WAY or req.kind == "joker":   # the first past the choices; the rest
+        n = len(req.legal())
         kinds = [[n], list(range(n + 1, 256))]
     elif req.kind == "auction":                       # asm/bid6.oph bid6_answer_ok
         kinds = [[1, 2, MAX_BID + 1], list(range(MAX_BID + 2, 256)),      # no such bid
@@ -210,125 +195,6 @@ class FumblingChooser:
             return self._choose(req)
         self._last_legal = False
         return self._rng.choice(self._rng.choice(wrong))
-
-
-def read_hand(c64: C64, seat: int) -> tuple[int, ...]:
-    """A seat's cards (6502 card codes) in its slot order, from hands[] and hand_len[]."""
-    if not 0 <= seat < 4:
-        raise CoreError(f"a decision or hand for seat {seat}, which no seat is")
-    n = c64.read_label("hand_len", 4)[seat]
-    if n > HAND_MAX:
-        raise CoreError(f"seat {seat} holds {n} cards (hand_len), more than {HAND_MAX}")
-    return tuple(c64.read_label("hands", 24)[seat * HAND_MAX: seat * HAND_MAX + n])
-
-
-def caller_of(c64: C64) -> int:
-    """The address of the JSR that called the routine the PC has just entered."""
-    mpu = c64.mpu
-    lo = mpu.memory[0x100 + ((mpu.sp + 1) & 0xFF)]
-    hi = mpu.memory[0x100 + ((mpu.sp + 2) & 0xFF)]
-    return ((hi << 8 | lo) - 2) & 0xFFFF
-
-
-class EventDecoder:
-    """Turns the core's ``hook_event`` calls into ``euchre-transcript/1`` events.
-
-    Call :meth:`decode` with the PC at ``hook_event`` (a trap, replacing the hook
-    or observing it with ``rts=False``): A is the event code, X and Y its
-    arguments (also in zp_ev, zp_ev_x, zp_ev_y, where the front end reads them:
-    checked), and the rest is read from the 6502's state. The first-dealer cards
-    arrive one event each and are gathered until the ``first_dealer`` event; the
-    transcript names no seats for them, so each must be dealt to the seat its place
-    says (0,1,2,3,0,...), else a CoreError.
-    """
-
-    def __init__(self, rules: Rules = BIT93) -> None:
-        self.fd_cards: list[int] = []
-        self.players = rules.players      # seats dealt and first-dealer cards' seats
-        self.sides = rules.teams          # entries of tricks, points and totals
-
-    def reset(self, rules: Rules = BIT93) -> None:
-        self.fd_cards = []
-        self.players, self.sides = rules.players, rules.teams
-
-    def decode(self, c64: C64) -> dict | None:
-        """The event of this hook_event call, or None (a first-dealer card, kept)."""
-        mpu = c64.mpu
-        code, x, y = mpu.a, mpu.x, mpu.y
-
-        def read(label: str, n: int = 1) -> bytes:
-            return c64.read_label(label, n)
-
-        held = tuple(c64.peek(label) for label in ("zp_ev", "zp_ev_x", "zp_ev_y"))
-        if held != (code, x, y):        # the front end's hook reads them, not A, X, Y
-            raise CoreError(f"hook_event with A, X, Y = {code}, {x}, {y} but zp_ev, zp_ev_x, "
-                            f"zp_ev_y = {', '.join(map(str, held))} (from "
-                            f"{c64.describe(caller_of(c64))})")
-
-        if code == EV_FD_CARD:
-            expected = len(self.fd_cards) % self.players
-            if x != expected:       # the transcript has no seats: they must be 0,1,2,(3,)0,...
-                raise CoreError(f"first-dealer card {len(self.fd_cards) + 1} "
-                                f"({card_name(y)}) dealt face up to seat {x}, "
-                                f"not seat {expected} (from {c64.describe(caller_of(c64))})")
-            self.fd_cards.append(y)
-            return None
-        if code == EV_FIRST_DEALER:
-            cards = [card_name(c) for c in self.fd_cards]
-            self.fd_cards = []
-            return {"ev": "first_dealer", "cards": cards, "dealer": x}
-        bid6 = bool(read("rules_bidding")[0])
-        if code == EV_DEAL:
-            return {"ev": "deal", "hand": read("hand_no")[0], "dealer": read("dealer")[0],
-                    "hands": [[card_name(c) for c in read_hand(c64, s)]
-                              for s in range(self.players)],
-                    "upcard": None if bid6 else card_name(read("upcard")[0])}
-        if code == EV_AUCTION and (y == 0 or MIN_BID <= y <= MAX_BID):
-            out = {"ev": "bid", "seat": x, "round": 1, "call": "bid" if y else "pass",
-                   "suit": None, "alone": False}
-            return out | ({"tricks": y} if y else {})
-        if code == EV_DECLARE and y < CONTRACTS:
-            return {"ev": "declare", "seat": x, "trump": CONTRACT_LETTERS[y]}
-        if code in (EV_AUCTION, EV_DECLARE):
-            raise CoreError(f"{'EV_AUCTION' if code == EV_AUCTION else 'EV_DECLARE'} with "
-                            f"Y = {y}, which no answer gives (from "
-                            f"{c64.describe(caller_of(c64))})")
-        if code == EV_BID:
-            rnd = read("bid_round")[0]
-            if y == BID_PASS:
-                call, suit, alone = "pass", None, False
-            else:
-                call = "order" if rnd == 1 else "name"
-                suit, alone = SUITS[y & BID_SUIT_MASK], bool(y & BID_ALONE)
-            return {"ev": "bid", "seat": x, "round": rnd, "call": call, "suit": suit,
-                    "alone": alone}
-        if code == EV_DISCARD:
-            return {"ev": "discard", "seat": x, "card": card_name(y)}
-        if code == EV_PASSED_OUT:
-            return {"ev": "passed_out"}
-        if code == EV_PLAY:
-            return {"ev": "play", "seat": x, "card": card_name(y)}
-        if code == EV_TRICK:
-            return {"ev": "trick", "winner": x}
-        if code == EV_SCORE:
-            n = self.sides
-            out = {"ev": "score", "makers": x, "tricks": list(read("tricks_won", n)),
-                   "points": [signed(b) for b in read("points", n)],
-                   "total": [signed(b) for b in read("total", n)]}
-            return out | ({"bid": read("bid6_high")[0]} if bid6 else {})
-        if code == EV_GAME_OVER:
-            return {"ev": "game_over", "winner": x,
-                    "total": [signed(b) for b in read("total", self.sides)]}
-        if code == EV_REDEAL and y & ~(REDEAL_ASK | REASON_NANFNT) == 0:
-            return {"ev": "redeal", "seat": x, "call": "redeal" if y & REDEAL_ASK else "keep",
-                    "reason": REDEAL_REASONS[y & REASON_NANFNT]}
-        if code == EV_DEFEND and y in (0, 1):
-            return {"ev": "defend", "seat": x, "alone": bool(y)}
-        if code in (EV_REDEAL, EV_DEFEND):
-            raise CoreError(f"{'EV_REDEAL' if code == EV_REDEAL else 'EV_DEFEND'} with Y = {y}, "
-                            f"which no answer gives (from {c64.describe(caller_of(c64))})")
-        raise CoreError(f"hook_event called with unknown event code {code} "
-                        f"(from {c64.describe(caller_of(c64))})")
 
 
 @dataclass
@@ -533,7 +399,8 @@ class Core:
                       and mpu.x == self._read("dealer")[0],
                       alone_allowed=bool(self._read("rules_alone")[0]),
                       high=self._read("bid6_high")[0],
-                      dealer_to_bid=mpu.x == self._read("dealer")[0])
+                      dealer_to_bid=mpu.x == self._read("dealer")[0],
+                      up_suit=self._read("up_suit")[0])
         answer = self._chooser(req)
         self._clobber(c64, keep_a=True)
         c64.set_result(a=answer)

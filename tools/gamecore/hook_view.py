@@ -15,13 +15,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pyengine.core.cards import CONTRACT_LETTERS, EXT, EXT_CARDS, SUITS, Card, parse_card
+from pyengine.core.cards import (
+    CONTRACT_LETTERS,
+    EXT,
+    EXT_CARDS,
+    JOKER,
+    SUITS,
+    Card,
+    parse_card,
+    suit_of,
+)
 from pyengine.core.rules import BIT93, DealerDiscard, Rules
 
 SEAT_NONE = 0xFF
 SUIT_NONE = 0xFF
 HAND_SLOTS = 6
 DECK = 24
+EXT_ROW0, EXT_STRIDE = 96, 33  # an ext game's zp_trump24 (asm/deck32.oph set_trump_rules)
+JOKER_SUIT_CODE = 4             # up_suit before the joker is named (card_suit of the joker)
+
+
+def trump_row(rules: Rules, trump: int) -> int:
+    """zp_trump24 for ``trump``: its row of the core's card tables (asm/tables.oph)."""
+    if rules.deck != DECK or rules.joker:
+        return EXT_ROW0 + trump * EXT_STRIDE
+    return trump * DECK
 
 
 CARD_NONE = 0xFF
@@ -32,7 +50,8 @@ def _code(name: str | None) -> int:
 
 
 def effective_suit(card: Card, contract: int) -> int:
-    """The suit a card follows under a contract (a trump suit, or Bid Euchre's no-trump)."""
+    """The suit a card follows under a contract (a trump suit, or Bid Euchre's no-trump;
+    pyengine's EXT: every deck, the joker is trump)."""
     return EXT.effective_suit[contract][card]
 
 
@@ -53,6 +72,7 @@ class HookView:
     rules: Rules = BIT93          # the rules the core was given (its rules block)
     dealer: int | None = None
     upcard: int | None = None
+    up_suit: int | None = None    # the suit the upcard proposes (a joker's: once named)
     hands: list[list[int]] = field(default_factory=lambda: [[] for _ in range(4)])
     bids: int = 0                 # bid events this hand: four per round
     trump: int | None = None
@@ -97,7 +117,7 @@ class HookView:
         if self.rules.bid6:             # the ext_ primitives' row (asm/ext_cards.oph)
             self._expect(c64, "zp_ct33", self.trump * EXT_CARDS, where=where)
         else:
-            self._expect(c64, "zp_trump24", self.trump * DECK, where=where)
+            self._expect(c64, "zp_trump24", trump_row(self.rules, self.trump), where=where)
         self._expect(c64, "maker", self.maker, where=where)
         self._expect(c64, "zp_alone", int(self.alone), where=where)
         self._expect(c64, "sitting_out", (self.maker ^ 2) if self.alone else SEAT_NONE,
@@ -122,6 +142,8 @@ class HookView:
         where = f"the {kind} event (hand {c64.peek('hand_no')})"
         if kind == "deal":
             self.dealer, self.upcard = ev["dealer"], _code(ev["upcard"])
+            self.up_suit = (None if ev["upcard"] is None        # (Bid Euchre: no upcard)
+                            else int(suit_of(Card(self.upcard))))   # (the joker: 4 until named)
             self.hands = [[_code(c) for c in h] for h in ev["hands"]]
             self.hands += [[] for _ in range(4 - len(self.hands))]   # cutthroat: no seat 3
             self.bids, self.trump, self.maker, self.alone = 0, None, None, False
@@ -143,6 +165,13 @@ class HookView:
         self._expect(c64, "dealer", self.dealer, where=where)
         self._expect(c64, "upcard", self.upcard, where=where)
         self._expect(c64, "total", [t & 0xFF for t in self.total], self.rules.teams, where)
+        if kind == "joker_suit":
+            if self.upcard != JOKER or ev["seat"] != self.dealer or self.bids:
+                raise self.error(f"at {where}: a joker_suit event, but the upcard is "
+                                 f"{self.upcard} and the dealer {self.dealer}")
+            self.up_suit = SUITS.index(ev["suit"])
+        if kind in ("joker_suit", "redeal", "bid") and not self.rules.bid6:
+            self._expect(c64, "up_suit", self.up_suit, where=where)
         if kind == "bid" and self.rules.bid6:
             self.bids += 1
             if ev["call"] != "pass":
@@ -198,6 +227,13 @@ class HookView:
         self._expect(c64, "dec_kind", kind_code, where=where)
         self._expect(c64, "zp_seat", seat, where=where)
         self._hands(c64, where, self.dealer if kind == "discard" else None)
+        if kind in ("redeal", "joker", "bid"):
+            self._expect(c64, "up_suit", self.up_suit, where=where)
+        if kind == "joker":                          # the dealer, before anything else
+            if seat != self.dealer or self.upcard != JOKER or self.up_suit != JOKER_SUIT_CODE:
+                raise self.error(f"at {where}: the joker question for seat {seat}, but the "
+                                 f"dealer is {self.dealer} and the upcard {self.upcard}")
+            return
         if kind == "redeal":                         # before any bid: no contract yet
             if self.bids:
                 raise self.error(f"at {where}: a new deal asked for after {self.bids} bids")

@@ -55,8 +55,6 @@ ENUMS: dict[object, int] = {
 # Fields of Bit #93's shape that this core plays only at Bit #93's value (issue 25's
 # later steps): what a game needs that the 6502 does not have yet.
 NOT_YET: dict[str, str] = {
-    "deck": "the 32-card deck",
-    "joker": "the joker",
 }
 POINTS_MAX = 100     # a byte holds any total: the target (100 at most) - 1 + these
 HANDS_MAX = 255      # hand_no is a byte; every hand scoring >= 1 point: < 2 x target hands
