@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pyengine.core.rules import PRESETS
 from pyengine.records.replay import judge
 from pyengine.records.transcript import loads
 from tools.commands.cli import cli
@@ -138,8 +139,8 @@ def test_a_broken_trick_winner_is_caught(tmp_path):
     assert [e["ev"] for e in mismatch.context[-4:]] == ["play"] * 4
 
 
-# every preset the C64 plays (issue 25: "for every preset")
-C64_PRESETS = ("bit93", "web", "standard")
+# every preset (issue 25: "for every preset"; the C64 plays them all)
+C64_PRESETS = tuple(PRESETS)
 
 
 @pytest.mark.parametrize("rules", C64_PRESETS)
@@ -192,3 +193,30 @@ def test_power_on_patterns_and_a_bad_one():
     assert Core(PRG, ram="ones").c64.peek("game_winner") == 0xFF   # state RAM untouched
     with pytest.raises(HarnessError, match="unknown power-on RAM pattern 'ram'"):
         Core(PRG, ram="ram")
+
+
+def test_budget_measures_one_copy_of_the_program(tmp_path, monkeypatch):
+    """`make` may rewrite build/ while a long `euchre budget` runs (it read the .prg
+    and .map back at the end, and crashed with a traceback when they were gone): it
+    copies them first; a program without its map is one clear line."""
+    import shutil
+
+    import tools.gamecore.crosscheck as cc
+
+    prg = tmp_path / "euchre.prg"
+    shutil.copy(PRG, prg)
+    shutil.copy(PRG.with_suffix(".map"), prg.with_suffix(".map"))
+    real = cc.crosscheck
+
+    def rebuilt_meanwhile(*args, **kwargs):
+        for f in (prg, prg.with_suffix(".map")):    # `make` removing them mid-run
+            f.unlink(missing_ok=True)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cc, "crosscheck", rebuilt_meanwhile)
+    runner = CliRunner()
+    ok = runner.invoke(cli, ["budget", "--games", "2", "--prg", str(prg)])
+    assert ok.exit_code == 0 and ok.exception is None, ok.output
+    assert "| whole euchre.prg (with the 2-byte load address) | " in ok.output
+    bad = runner.invoke(cli, ["budget", "--games", "2", "--prg", str(prg)])
+    assert bad.exit_code == 1 and "label map" in bad.output and "Traceback" not in bad.output

@@ -7,7 +7,9 @@ imports :mod:`tools`.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,6 +18,7 @@ import click
 
 from pyengine.cli import cli
 from pyengine.core.rng import SEED_MAX, SEED_MIN
+from pyengine.core.rules import Rules
 
 
 def _default_prg(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
@@ -73,6 +76,19 @@ def _rules_words(rules) -> str:
 
     opts = options_of(rules)
     return rules.name + "".join(f" -o {k}={str(v).lower()}" for k, v in opts.items())
+
+
+def _snapshot(prg: Path, into: Path) -> Path:
+    """A copy of ``prg`` and its label map in ``into``: a long run measures one program
+    even if `make` rewrites build/ while it runs (it read the files back at the end)."""
+    copy = into / prg.name
+    try:
+        shutil.copyfile(prg, copy)
+        shutil.copyfile(prg.with_suffix(".map"), copy.with_suffix(".map"))
+    except OSError as exc:
+        _fail(f"cannot read {prg} and its label map ({exc.strerror}): run `make` "
+              "(and wait for it to finish)")
+    return copy
 
 
 def _load_core(prg: Path):
@@ -159,12 +175,18 @@ def budget(games: int, rules_name: str, options: tuple[str, ...], prg: Path) -> 
     decision path is taken), checks each against pyengine, and reports the
     median and worst cycles of each computer decision kind and of shuffle+deal.
     """
+    rules = _rules(rules_name, options)
+    with tempfile.TemporaryDirectory(prefix="euchre-budget-") as tmp:
+        _budget(games, rules, _snapshot(prg, Path(tmp)))
+
+
+def _budget(games: int, rules: Rules, prg: Path) -> None:
+    """`euchre budget` on one copy of the program (:func:`_snapshot`)."""
     from pyengine.measure.progress import bar
 
     from ..gamecore.crosscheck import Figures, budget_table, size_lines
     from ..gamecore.crosscheck import crosscheck as run
 
-    rules = _rules(rules_name, options)
     _load_core(prg)
     start = time.perf_counter()
     total = Figures()
