@@ -23,14 +23,15 @@ EXPECTED: dict[str, str | None] = {
     # the issue's holes: a third bidding round after four passes twice
     "bidding/_emit+9:imm+1": "passed-out hands",
     # the face-up first-dealer cards dealt to the wrong seats
-    "first_dealer/_next+4:imm+1": "dealt face up to seat",
+    # (with three seats the seat is the card's index mod rules_players: seat_of_card)
+    "first_dealer/_next+4:nop": "dealt face up to seat",
     # score_hand reads total+255 for team 0 (ldx #0 made #$FF: the totals' loop), a byte
     # the program never writes: once it showed only under another power-on RAM; since the
     # core's variables moved (the 33-card deck), VICE's own pattern there shows it at once
-    "score_hand+24:imm-1": "game_over",
+    "score_hand/_pairs+24:imm-1": "game_over",
     # killed by checks added with the tool (docs/mutants.md): the hook's view of the state
     "emit+2:nop": "but zp_ev, zp_ev_x, zp_ev_y",        # the front end reads zp_ev_y
-    "core_game/_hand+7:nop": "tricks_won",              # last hand's tricks at EV_DEAL
+    "core_game/_hand+8:nop": "tricks_won",              # last hand's tricks at EV_DEAL
     "score_hand/_over+0:addr+1": "game_winner",
     "decide/_ask+8:nop": "random human",                # a human's illegal bid taken
     "legal_mask/_done+0:addr-1": "primitives: legal_mask",   # A is not zp_mask
