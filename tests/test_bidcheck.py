@@ -42,3 +42,14 @@ def test_summary_and_bad_input(capsys):
     assert "ref: option" in capsys.readouterr().err
     assert main(["--variant", "ref:alone_min=99", "--games", "5", "--limit", "1"]) == 0
     assert "1 differing bids" in capsys.readouterr().out
+
+
+def test_play_phase_finds_only_changed_cards():
+    assert list(differences(STANDARD, "ref", "ref", "ref", 0, 10, phase="play")) == []
+    found = list(differences(STANDARD, "ref:short_throw=1", "ref", "ref", 0, 30, phase="play"))
+    assert found, "short_throw changes a card in 30 games"
+    for d in found:
+        assert d.round == 0 and d.variant != d.baseline
+        assert hasattr(d.variant, "card") and hasattr(d.baseline, "card")
+    # the bid screen of the same variant sees nothing: it changes no bid
+    assert list(differences(STANDARD, "ref:short_throw=1", "ref", "ref", 0, 10)) == []

@@ -76,15 +76,19 @@ def make_player(spec: str, seed: int = 0) -> Player:
             s = int(value) + seed
         return RandomPlayer(s)
     if kind == "ref":
-        values = {}
-        known = [f.name for f in fields(BidThresholds)]
+        from pyengine.players.playtweaks import TWEAK_NAMES, PlayTweaks, TweakedRefPlayer
+        values, tweaks = {}, {}
+        known = [f.name for f in fields(BidThresholds)] + list(TWEAK_NAMES)
         for part in filter(None, opts.split(",")):
             name, _, value = part.partition("=")
             name = name.strip()
             if name not in known or not value.strip().lstrip("-").isdigit():
                 raise PlayerSpecError(f"ref: option {part.strip()!r}: use NAME=INTEGER with "
                                       f"NAME one of {', '.join(known)}")
-            values[name] = int(value)
+            (tweaks if name in TWEAK_NAMES else values)[name] = int(value)
+        if any(tweaks.values()):                 # card-play variants (players/playtweaks.py)
+            return TweakedRefPlayer(name=spec, changes=tuple(values.items()),
+                                    play=PlayTweaks(**tweaks))
         return RefPlayer(name=spec, changes=tuple(values.items()))
     if kind == "variant":          # the shell's computer player; float=1: Bid Euchre's
         float_estimate = False     # first (float) trick estimate, measured against it

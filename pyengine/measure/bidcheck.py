@@ -14,6 +14,12 @@ whole-game A/B (``euchre arena --sprt --baseline``) spends almost all its CPU on
 both players bid alike, and against IS-MCTS every hand costs about 1.5 s of CPU. Here
 only the hands where the bids differ are played, against the opponent that judges.
 
+``--phase play`` does the same for card play (a card-play variant of ``ref``,
+``ref:short_throw=1``, pyengine/players/playtweaks.py): at every card of seats 0 and 2
+where the variant plays another card, the hand is finished both ways, the changed card
+then the baseline for the rest of it. A card change acts in a hand in ten to twenty, so
+here too only those hands meet the judge.
+
 What it does not see: the score of the game (a hand's points, not the match), and the
 positions come from ``ref``'s own auctions (the opponent bids only after the changed
 bid). So it screens changes; a kept change is then measured by whole matches. The mean
@@ -34,6 +40,7 @@ from pyengine.core.rules import Rules, RulesError, preset
 from pyengine.measure.arena import PlayerSpecError, check_matchup, is_ismcts, make_player
 from pyengine.players.player import Player
 
+PHASES = {"bid": (Phase.BID1, Phase.BID2), "play": (Phase.PLAY,)}
 HAND_LIMIT = 200                       # deals of one self-play game (ref's games end long before)
 SEATS_FROM_DEALER = ("dealer", "left", "partner", "right")
 
@@ -44,7 +51,7 @@ class Difference:
     game: int
     hand: int
     position: int                      # the bidder's place from the dealer: 0 dealer, 1 left...
-    round: int
+    round: int                         # the bidding round; 0 for a card
     variant: Action
     baseline: Action
     variant_points: int                # seats 0/2's net points of the hand, the variant's bid
@@ -69,8 +76,11 @@ def _finish_hand(game: GameState, seats: list[Player]) -> int:
 
 
 def differences(rules: Rules, variant: str, baseline: str, against: str, seed: int,
-                games: int, limit: int | None = None) -> Iterator[Difference]:
-    """Every differing bid of seats 0/2 in the games, each hand played out both ways."""
+                games: int, limit: int | None = None, phase: str = "bid"
+                ) -> Iterator[Difference]:
+    """Every differing bid (``phase`` "bid") or card ("play") of seats 0/2 in the games,
+    each hand played out both ways."""
+    phases = PHASES[phase]
     wrap = _upcard_kept if is_ismcts(against) else (lambda p: p)
     ref = make_player("ref")
     found = 0
@@ -83,7 +93,7 @@ def differences(rules: Rules, variant: str, baseline: str, against: str, seed: i
         while not game.over and game.hand_no < HAND_LIMIT:
             seat = game.current_player()
             view = game.view(seat)
-            if view.phase in (Phase.BID1, Phase.BID2) and seat % 2 == 0:
+            if view.phase in phases and seat % 2 == 0 and len(view.legal) > 1:
                 b, v = base.decide(view), var.decide(view)
                 if b != v:
                     points = []
@@ -127,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="the first game number")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--limit", type=int, default=None, help="stop after this many differences")
+    ap.add_argument("--phase", choices=tuple(PHASES), default="bid",
+                    help="compare the bids (default) or the cards played")
     args = ap.parse_args(argv)
     try:
         rules = preset(args.rules)
@@ -136,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("--seed is 0-65535 and --games at least 1")
         found = []
         for d in differences(rules, args.variant, args.baseline, args.against, args.seed,
-                             args.games, args.limit):
+                             args.games, args.limit, args.phase):
             found.append(d)
             print(f"game {d.game} hand {d.hand} {SEATS_FROM_DEALER[d.position]} r{d.round}: "
                   f"{d.variant} {d.variant_points:+d}, {d.baseline} {d.baseline_points:+d}",
@@ -150,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     mean, half = summary(found)
     print(f"{args.variant} against {args.baseline}, both judged against {args.against} "
           f"({args.rules}, game numbers {args.seed}-{args.seed + args.games - 1}): "
-          f"{len(found)} differing bids, {mean:+.3f} points a bid (95% +-{half:.3f}), "
+          f"{len(found)} differing {args.phase}s, {mean:+.3f} points a {args.phase} "
+          f"(95% +-{half:.3f}), "
           f"total {sum(d.gain for d in found):+d}")
     return 0
 
