@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from pyengine.core.cards import EFFECTIVE_SUIT, POWER, TRUMP_RANK, Card, rank_of
-from pyengine.core.game import PLAY_ACTIONS, Action, Phase, SeatView
+from pyengine.core.game import PLAY_ACTIONS, Action, Phase, PlayAction, SeatView
 from pyengine.players.memory import BEATERS, gone_cards, held_mask
 from pyengine.players.player import RefPlayer, _lowest_worth, ref_play
 
@@ -48,7 +48,9 @@ def _unseen(v: SeatView) -> int:
 def tweaked_play(v: SeatView, t: PlayTweaks) -> Action:
     """The card the switched-on tweaks choose where they apply, else ``ref``'s."""
     trump = v.trump
-    legal = sorted(a.card for a in v.legal)
+    if trump is None:                   # (no card is played before trump is made)
+        return ref_play(v)
+    legal = sorted(a.card for a in v.legal if isinstance(a, PlayAction))
     trick = v.trick
     ranks, eff = TRUMP_RANK[trump], EFFECTIVE_SUIT[trump]
     if not trick:
@@ -83,8 +85,8 @@ def tweaked_play(v: SeatView, t: PlayTweaks) -> Action:
         if counts[trump]:
             side = [c for c in legal if ranks[c] < 0 and rank_of(c) != ACE_RANK]
             if side:
-                pick: Card = min(side, key=lambda c: (counts[eff[c]], rank_of(c), c))
-                return PLAY_ACTIONS[pick]
+                throw: Card = min(side, key=lambda c: (counts[eff[c]], rank_of(c), c))
+                return PLAY_ACTIONS[throw]
     return ref_play(v)
 
 
