@@ -177,3 +177,27 @@ def test_whole_bid6_game_chosen_by_keys_in_vice_is_the_shells_game(capsys) -> No
     with capsys.disabled():
         print(f"\n  VICE: {vj.describe(g)}; harness and `euchre play --rules bid6` equal; "
               f"{time.time() - t0:.0f} s")
+
+
+# partial games by keys under the rules the whole games above leave out: cutthroat (game
+# 18: three seats; PLAYERS set by CRSR DOWN, which had no VICE key) and the 32-card deck
+# with the joker (game 13: South deals the joker and names its suit first)
+PARTIAL_GAMES = [("STD A0 Y3", 18, 6, "bid1"), ("STD K32 X1", 13, 5, "joker")]
+
+
+@pytest.mark.parametrize("code, seed, prompts, first", PARTIAL_GAMES,
+                         ids=["cutthroat", "deck32-joker"])
+def test_cutthroat_and_the_joker_chosen_by_keys_in_vice(capsys, code, seed, prompts,
+                                                         first) -> None:
+    """The options set by keys (down the rows to PLAYERS, DECK and JOKER), then South's
+    first prompts answered by a person's keys: VICE's screen is pyengine's at each
+    (three seats' scores, the 7s, 8s and the joker, the joker's question) and the
+    harness's screen is VICE's."""
+    t0 = time.time()
+    rules = rules_from_code(code)
+    g = _judged(lambda: vj.play_in_vice(seed, 1, 3, rules=rules, options_by="keys",
+                                        max_prompts=prompts))
+    kinds = [c.kind for c in g.checkpoints]
+    assert g.rules == rules and kinds[0] == first and len(kinds) == prompts + 1, kinds
+    with capsys.disabled():
+        print(f"\n  VICE: {code}, game {seed}: {kinds}; {time.time() - t0:.0f} s")

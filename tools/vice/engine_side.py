@@ -20,7 +20,7 @@ from ..frontend.checkpoints import check_screen
 from ..frontend.driver import FrontendError, Screen, prompt
 from ..frontend.options_screen import table_code
 from ..frontend.play import _bid_tuple
-from ..frontend.screen_read import MSG_ASK_DEFEND, MSG_ASK_REDEAL
+from ..frontend.screen_read import MSG_ASK_DEFEND, MSG_ASK_JOKER, MSG_ASK_REDEAL
 
 
 class EngineGame:
@@ -59,6 +59,8 @@ def prompt_message(game: GameState) -> tuple[str, ...]:
         return ("YOUR DISCARD (FACE DOWN)",)
     if kind == "defend":
         return (MSG_ASK_DEFEND,)
+    if kind == "joker":
+        return (MSG_ASK_JOKER,)
     if kind == "redeal":
         return (MSG_ASK_REDEAL[game.redeal_reason(0)],)
     if kind == "bid1":

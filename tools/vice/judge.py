@@ -38,7 +38,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pyengine.core.game import Action, BidAction, DefendAction, GameState, RedealAction
+from pyengine.core.game import (
+    Action,
+    BidAction,
+    DefendAction,
+    GameState,
+    JokerSuitAction,
+    RedealAction,
+)
 from pyengine.core.rules import BIT93, Rules
 from pyengine.core.rulescode import rules_code, rules_from_code
 
@@ -174,6 +181,18 @@ def _answer(pl: Player, p: Prompt, screen: Screen, action: Action, game: GameSta
             pl.press(RIGHT if yes else LEFT)
             pl.wait_for("moving the answer's '>'", lambda s: [] if prompt(
                 s).selected == int(yes) else ["'>' not moved"])
+        pl.press(fire)
+        return
+    if isinstance(action, JokerSuitAction):     # an upcard joker's suit (c64/jokerask.oph)
+        suit, at = int(action.suit), p.selected
+        if at is None or rng.random() < 0.5:
+            pl.press("SHDC"[suit])
+            return
+        for _ in range(abs(suit - at)):
+            before = prompt(pl.screen()).selected
+            pl.press(RIGHT if suit > at else LEFT)
+            pl.wait_for("moving the suit's '>'", lambda s, b=before: [] if prompt(
+                s).selected != b else ["'>' not moved"])
         pl.press(fire)
         return
     assert isinstance(action, BidAction)
@@ -323,7 +342,7 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
             break
         if i == start:
             fe.events = []
-            fe._decoder.reset()
+            fe._decoder.reset(played.rules)      # its seats: three in cutthroat
         if p.joy:
             fe.joystick(str(p.key), hold=p.hold)
         elif hold:

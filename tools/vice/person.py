@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..frontend.driver import LEFT, RETURN, RIGHT, SPACE, FrontendError, Screen
+from ..frontend.options_screen import CRSR_DOWN, CRSR_UP
 
 HOLD = (2, 12)              # frames a key is held
 HOLD_REPEATING = (2, 10)    # SPACE and the cursor keys: the KERNAL repeats them from ~15 frames
@@ -30,6 +31,7 @@ STALE_FRAMES = 150          # a wrong screen unchanged this long (3 s) is the pr
 _DOM: dict[str | int, tuple[str, str, int]] = {
     RETURN: ("Enter", "Enter", 13), SPACE: ("Space", " ", 32),
     RIGHT: ("ArrowRight", "ArrowRight", 39), LEFT: ("ArrowLeft", "ArrowLeft", 37),
+    CRSR_DOWN: ("ArrowDown", "ArrowDown", 40), CRSR_UP: ("ArrowUp", "ArrowUp", 38),
     0x03: ("Escape", "Escape", 27), '"': ("Quote", '"', 222), ",": ("Comma", ",", 188)}
 
 # one press, inside the page: key-down, wait until the core has run `hold` frames, key-up
