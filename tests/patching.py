@@ -1,5 +1,6 @@
 """Builds patched the way a wrong port would be: a byte pattern found after a label of
-the build's map and overwritten, for the tests that must see the cross-check fail.
+the build's map and overwritten, for the tests that must see the cross-check fail
+(:func:`first_mismatch`).
 
 Patterns with an absolute operand name its label (:func:`at_label`), because the state's
 addresses move whenever a variable is added; the map is the build's (the patch moves
@@ -11,6 +12,9 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+from pyengine.core.rules import Rules
+from tools.gamecore.core import Core
+from tools.gamecore.crosscheck import Mismatch, compare_game
 from tools.program.c64map import Symbols
 
 PRG = Path("build/euchre.prg")
@@ -56,3 +60,14 @@ def patched(tmp_path: Path, label: str, pattern: Pattern, at: int, value: Value,
     out.write_bytes(bytes(data))
     shutil.copy(prg.with_suffix(".map"), out.with_suffix(".map"))
     return out
+
+
+def first_mismatch(prg: Path, rules: Rules, seeds: tuple[int, ...], human: bool
+                   ) -> Mismatch | None:
+    """The first difference from pyengine in ``prg``'s games ``seeds`` under ``rules``."""
+    core = Core(prg)
+    for seed in seeds:
+        mismatch, _ = compare_game(core, seed, human, rules)
+        if mismatch:
+            return mismatch
+    return None

@@ -16,11 +16,11 @@ import pytest
 
 from pyengine.core.rules import Rules
 from tools.gamecore.core import Core, EventDecoder
-from tools.gamecore.crosscheck import compare_game, python_events
+from tools.gamecore.crosscheck import python_events
 from tools.gamecore.rules_block import from_cli, unplayable
 from tools.program.c64map import Symbols
 
-from .patching import patched
+from .patching import first_mismatch, patched
 
 PRG = Path("build/euchre.prg")
 THREE = ("players=3",)
@@ -80,16 +80,6 @@ MUTANTS = [
 ]
 
 
-
-def first_mismatch(prg: Path, options: tuple[str, ...], seeds: tuple[int, ...], human: bool):
-    core, rules = Core(prg), from_cli("standard", options)
-    for seed in seeds:
-        mismatch, _ = compare_game(core, seed, human, rules)
-        if mismatch:
-            return mismatch
-    return None
-
-
 def test_the_c64_plays_cutthroat():
     assert unplayable(from_cli("standard", THREE)) == []
     assert from_cli("standard", THREE).players == 3
@@ -99,14 +89,14 @@ def test_the_c64_plays_cutthroat():
 def test_a_wrong_port_is_caught(tmp_path, mutant):
     _, label, pattern, at, new, options, seeds, human = mutant
     broken = patched(tmp_path, label, pattern, at, new, window=WINDOW)
-    assert first_mismatch(broken, options, seeds, human) is not None, \
+    assert first_mismatch(broken, from_cli("standard", options), seeds, human) is not None, \
         "the cross-check did not see the broken build"
 
 
 def test_the_mutants_games_agree_unbroken():
     """The same games on the build as it is (the mutants' baseline)."""
     for *_, options, seeds, human in MUTANTS:
-        mismatch = first_mismatch(PRG, options, seeds, human)
+        mismatch = first_mismatch(PRG, from_cli("standard", options), seeds, human)
         assert mismatch is None, mismatch.report()
 
 

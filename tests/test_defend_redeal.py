@@ -14,25 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from tools.gamecore.core import Core, Request
-from tools.gamecore.crosscheck import compare_game
+from tools.gamecore.core import Request
 from tools.gamecore.rules_block import from_cli, unplayable
 
-from .patching import at_label, patched
+from .patching import at_label, first_mismatch, patched
 
 PRG = Path("build/euchre.prg")
 DEFEND = ("defend_alone=true", "points_defend_alone=3")
-
-
-
-
-def first_mismatch(prg: Path, options: tuple[str, ...], seeds: tuple[int, ...], human: bool):
-    core, rules = Core(prg), from_cli("standard", options)
-    for seed in seeds:
-        mismatch, _ = compare_game(core, seed, human, rules)
-        if mismatch:
-            return mismatch
-    return None
 
 
 def test_the_c64_plays_the_three_options():
@@ -87,7 +75,7 @@ MUTANTS = [
 def test_a_wrong_port_is_caught(tmp_path, mutant):
     _, label, pattern, at, value, options, seeds, human, says = mutant
     broken = patched(tmp_path, label, pattern, at, value)
-    mismatch = first_mismatch(broken, options, seeds, human)
+    mismatch = first_mismatch(broken, from_cli("standard", options), seeds, human)
     assert mismatch is not None, "the cross-check did not see the broken build"
     assert says in str(mismatch.c64_event) + str(mismatch.py_event), mismatch.report()
 
@@ -95,7 +83,7 @@ def test_a_wrong_port_is_caught(tmp_path, mutant):
 def test_the_pinned_games_agree_unbroken():
     """The same games on the build as it is (the mutants' baseline)."""
     for _, _, _, _, _, options, seeds, human, _ in MUTANTS:
-        assert first_mismatch(PRG, options, seeds[:2], human) is None
+        assert first_mismatch(PRG, from_cli("standard", options), seeds[:2], human) is None
 
 
 def test_ai_defend_shares_the_reference_players_strength_tables():
