@@ -52,10 +52,10 @@ ENUMS: dict[object, int] = {
     Bidding.UPCARD: 0, Bidding.SIX_CARD_BID: 1,
 }
 
-# Fields of Bit #93's shape that this core plays only at Bit #93's value (issue 25's
-# later steps): what a game needs that the 6502 does not have yet.
-NOT_YET: dict[str, str] = {
-}
+# Fields the core plays only at the preset's value, with what the 6502 lacks for the
+# others: none since issue 25 brought the deck, the joker, three players and Bid Euchre
+# to the core. A new field of Rules waits here (refused with one line) until it does.
+NOT_YET: dict[str, str] = {}
 POINTS_MAX = 100     # a byte holds any total: the target (100 at most) - 1 + these
 HANDS_MAX = 255      # hand_no is a byte; every hand scoring >= 1 point: < 2 x target hands
 ZERO_POINT_TARGET_MAX = 20   # a hand may score nothing: targets up to here stay far below
