@@ -50,7 +50,7 @@ timed = @printf '\n== %s: %s\n' '$(1)' '$(2)'; t0=$$(date +%s); $(2); rc=$$?; \
 
 test:
 	@echo "== make test: build, lint (ruff, mypy), VICE setup, pytest on $(WORKERS) workers;" \
-	      "about 14 min from a clean clone on a free 2-core machine (docs/harness.md); $$(uptime | sed 's/.*load/load/')"
+	      "about 16 min from a clean clone on a free 2-core machine (docs/harness.md); $$(uptime | sed 's/.*load/load/')"
 	$(call timed,build,$(MAKE) --no-print-directory build)
 	$(call timed,lint,$(MAKE) --no-print-directory lint)
 	$(call timed,vice setup,$(MAKE) --no-print-directory vice-setup)
