@@ -22,11 +22,12 @@ from pyengine.core.game import Action, BidAction, DeclareAction, GameState
 from pyengine.core.rules import BID6
 
 from ..frontend.bid6_play import table_problems
-from ..frontend.driver import LEFT, RETURN, RIGHT, SPACE, FrontendError, Screen, prompt, south_hand
+from ..frontend.driver import RETURN, SPACE, FrontendError, Screen, prompt, south_hand
 from ..frontend.options_screen import table_code
 from .engine_side import EngineGame
 from .judge import PRG, Checkpoint, JudgeError, Player, ViceGame, start_game
 from .options import choose_in_vice
+from .person import cursor_to
 from .run import running
 
 MESSAGES = {"auction": ("YOUR BID: TRICKS YOU AND PARTNER TAKE",),
@@ -51,14 +52,6 @@ def bid6_problems(screen: Screen, game: GameState) -> list[str]:
     return problems
 
 
-def _cursor_to(pl: Player, index: int, at: int) -> None:
-    for _ in range(abs(index - at)):
-        before = prompt(pl.screen()).selected
-        pl.press(RIGHT if index > at else LEFT)
-        pl.wait_for("moving the '>'", lambda s, b=before: [] if prompt(s).selected != b
-                    else ["'>' not moved"])
-
-
 def _answer(pl: Player, screen: Screen, action: Action) -> None:
     """South's choice by its key, or by the cursor (watching it move) and RETURN/SPACE."""
     rng = pl.hands
@@ -69,14 +62,14 @@ def _answer(pl: Player, screen: Screen, action: Action) -> None:
             pl.press("P" if action.tricks is None else str(action.tricks))
             return
         choice = ("pass",) if action.tricks is None else ("bid", action.tricks)
-        _cursor_to(pl, p.choices.index(choice), p.selected or 0)
+        cursor_to(pl, p.choices.index(choice), p.selected or 0)
         pl.press(fire)
         return
     if isinstance(action, DeclareAction):
         if action.trump < len(SUIT_KEYS) and rng.random() < 0.5:
             pl.press(SUIT_KEYS[action.trump])
             return
-        _cursor_to(pl, action.trump, p.selected or 0)
+        cursor_to(pl, action.trump, p.selected or 0)
         pl.press(fire)
         return
     hand = south_hand(screen)

@@ -71,6 +71,7 @@ from .person import (  # noqa: F401 - re-exported: the judge's API for tests and
     JudgeError,
     Player,
     Press,
+    cursor_to,
     dom_key,
 )
 from .run import ROOT, running
@@ -188,22 +189,14 @@ def _answer(pl: Player, p: Prompt, screen: Screen, action: Action, game: GameSta
         if at is None or rng.random() < 0.5:
             pl.press("SHDC"[suit])
             return
-        for _ in range(abs(suit - at)):
-            before = prompt(pl.screen()).selected
-            pl.press(RIGHT if suit > at else LEFT)
-            pl.wait_for("moving the suit's '>'", lambda s, b=before: [] if prompt(
-                s).selected != b else ["'>' not moved"])
+        cursor_to(pl, suit, at)
         pl.press(fire)
         return
     assert isinstance(action, BidAction)
     choice = _bid_tuple(action, game.bid_round)
     if rng.random() < 0.5 and p.choices:
         index, at = p.choices.index(choice), p.selected or 0
-        for _ in range(abs(index - at)):
-            before = prompt(pl.screen()).selected
-            pl.press(RIGHT if index > at else LEFT)
-            pl.wait_for("moving the bid cursor", lambda s, b=before: [] if prompt(
-                s).selected != b else ["'>' not moved"])
+        cursor_to(pl, index, at)
         pl.press(fire)
         return
     if choice[0] == "pass":

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..frontend.driver import LEFT, RETURN, RIGHT, SPACE, FrontendError, Screen
+from ..frontend.driver import LEFT, RETURN, RIGHT, SPACE, FrontendError, Screen, prompt
 from ..frontend.options_screen import CRSR_DOWN, CRSR_UP
 
 HOLD = (2, 12)              # frames a key is held
@@ -160,3 +160,13 @@ class Player:
             self.v.wait(3)
         raise JudgeError(f"VICE is not {what}: " + "; ".join(problems)
                          + f" (frame {self.v.frame()})\n" + (last or s).text())
+
+
+def cursor_to(pl: Player, index: int, at: int) -> None:
+    """Move a prompt's '>' from choice ``at`` to ``index`` by CRSR left/right, waiting for
+    the screen to show each step (a person watches the cursor move)."""
+    for _ in range(abs(index - at)):
+        before = prompt(pl.screen()).selected
+        pl.press(RIGHT if index > at else LEFT)
+        pl.wait_for("moving the '>'", lambda s, b=before: [] if prompt(s).selected != b
+                    else ["'>' not moved"])
