@@ -16,7 +16,7 @@ from tools.machine.harness import C64
 
 PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
 TEXT_END, COLS = 0xFF, 40
-RECORD_LISTS = ("title_text", "opt_text")
+RECORD_LISTS = ("title_text", "opt_frame")
 PAGES = ("rules1", "rules2", "rules3")
 PI_END, PI_AT, PI_STR, PI_NUM, PI_S, PI_IF, PI_REC = range(7)   # c64/rulespages.oph
 RULES_COL, NUMBER_MAX = 1, 3                 # a number of the rules block: up to 3 digits

@@ -22,6 +22,8 @@ from tools.frontend.driver import FRAME_CYCLES, RETURN, RIGHT, STOP, Frontend, p
 from tools.frontend.options_screen import (
     BID6_NOTE,
     CRSR_DOWN,
+    JOINED,
+    LONGEST,
     ROWS,
     OptionsError,
     choose_rules,
@@ -120,18 +122,21 @@ def test_web_s_rules_block_in_the_program_is_pyengine_s():
 def test_the_screen_offers_each_option_the_core_plays_and_no_other():
     from tools.gamecore.rules_block import NOT_YET
 
-    shown = {option for _, option, _ in ROWS}
+    shown = {name for _, option, _ in ROWS for name in JOINED.get(option, (option,))}
     played = {"first_dealer", "stick_the_dealer", "canadian_rule", "alone_allowed",
               "dealer_discard", "first_lead", "target", "points_made", "points_march",
               "points_lone_march", "points_euchre", "canadian_loner", "defend_alone",
-              "farmers_hand", "no_ace_no_face_no_trump", "players",
+              "points_defend_alone", "farmers_hand", "no_ace_no_face_no_trump", "players",
               "deck", "joker"}
     assert shown == played and not shown & set(NOT_YET)
     assert offered(rules_from("standard", {"farmers_hand": True})) is None
     assert offered(rules_from("standard", {"deck": 32, "joker": True})) is None
     assert offered(rules_from("standard", {"players": 3})) is None
     assert offered(rules_from("standard", {"defend_alone": True,
-                                           "points_defend_alone": 2})) is not None
+                                           "points_defend_alone": 2})) is None
+    assert offered(rules_from("standard", {"defend_alone": True,
+                                           "points_defend_alone": 12})) is not None
+    assert offered(rules_from("standard", {"points_defend_alone": 7})) is not None
     assert offered(rules_from("standard", {"points_made": 0, "target": 5})) is not None
     assert offered(PRESETS["bid6"]) is None                 # BID EUCHRE, its rules fixed
 
@@ -139,7 +144,7 @@ def test_the_screen_offers_each_option_the_core_plays_and_no_other():
 # ---- the options screen on the C64 --------------------------------------------------------
 
 GAMES = [("WEB", "keys", 42), ("STD T7 S0 C1 L1 DS JB P2131", "joystick", 9),
-         ("STD A0 FM P1111", "keys", 77)]
+         ("STD A0 FM P1111", "keys", 77), ("STD V1 Q7", "joystick", 8)]
 
 
 @pytest.mark.parametrize("code, how, seed", GAMES)
@@ -171,6 +176,24 @@ def test_the_table_shows_the_code_and_it_reads_back():
     assert table_code(screen) == rules_code(rules)
     assert rules_from_code(table_code(screen)) == rules
     assert status(screen).game == 3
+
+
+def test_the_longest_code_is_whole_on_the_options_screen_the_title_and_the_table():
+    """LONGEST, 60 characters after "RULES " (every option changed, DEFEND ALONE's points
+    too): its last token ends each of the three, where a buffer one token short showed
+    the bytes after it; and the table's first prompt is still pyengine's."""
+    rules = rules_from_code(LONGEST)
+    assert len(rules_code(rules)) == 54 and rules_code(rules) == LONGEST
+    fe = booted()
+    view = choose_rules(fe, rules, "keys")
+    assert view.code == LONGEST and view.values["defend_alone"] == (True, 9)
+    assert title_code(fe.screen()) == LONGEST
+    view = open_options(fe)
+    assert view.code == LONGEST and view_rules(view) == rules
+    fe.key(RETURN)
+    screen = fe.start(5)
+    assert table_code(screen) == LONGEST and prompt(screen).kind in ("bid1", "bid2",
+                                                                     "redeal")
 
 
 def test_every_value_of_every_row_shows_the_code_pyengine_writes():
@@ -312,9 +335,10 @@ def test_the_rules_pages_tell_the_rules_chosen():
 
 def test_rules_the_screen_does_not_offer_are_refused_before_any_key():
     fe = booted()
-    with pytest.raises(OptionsError, match="does not offer points_defend_alone"):
+    with pytest.raises(OptionsError, match="points_defend_alone from 1 to 9 with "
+                                           "defend_alone on"):
         choose_rules(fe, rules_from("standard", {"defend_alone": True,
-                                                 "points_defend_alone": 2}))
+                                                 "points_defend_alone": 12}))
     with pytest.raises(OptionsError, match="under STANDARD only"):
         choose_rules(fe, rules_from("web", {"target": 5}))
     assert prompt(fe.screen()).kind == "title"
@@ -384,14 +408,15 @@ def test_three_players_turn_the_partnership_switches_off_and_keep_them_off():
     code is pyengine's, ALONE ALLOWED will not come on while PLAYERS is 3, and with 4
     again it does; the core is given cutthroat's rules."""
     fe = booted()
-    choose_rules(fe, rules_from_code("STD C1 L1 V1"), "keys")
+    choose_rules(fe, rules_from_code("STD C1 L1 V1 Q7"), "keys")
     view = open_options(fe)
     view = read_options(fe.key(CRSR_DOWN))            # PLAYERS, the first row
     assert view.cursor == 1 and view.values["players"] == 4
     view = read_options(fe.key(RIGHT))                # 4 -> 3 (round the end)
     assert view.values["players"] == 3
-    assert [view.values[o] for o in ("alone_allowed", "canadian_rule", "canadian_loner",
-                                     "defend_alone")] == [False] * 4
+    assert [view.values[o] for o in ("alone_allowed", "canadian_rule", "canadian_loner")
+            ] == [False] * 3
+    assert view.values["defend_alone"] == (False, 4)  # its points back to WEB's: no Q7
     assert view.code == "STD A0 Y3" == rules_code(view_rules(view))
     assert rules_in_ram(fe) == rules_from_code("STD A0 Y3")
     alone_row = [o for _, o, _ in ROWS].index("alone_allowed") + 1

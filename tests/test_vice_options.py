@@ -82,7 +82,7 @@ def test_web_chosen_on_the_options_screen_in_vice_sets_the_rules_block() -> None
 WEB_GAME = (40, 1, 3)
 # game 1065 under STANDARD with DEFEND ALONE and FARMER'S HAND on: South is asked the
 # farmer's hand at its first prompt and to defend alone at its second
-STD_GAME = (1065, 1, 4, "STD V1 H1", 3)
+STD_GAME = (1065, 1, 4, "STD V1 Q3 H1", 3)       # DEFEND ALONE: ON, WORTH 3
 
 
 # game 298 under BID EUCHRE: among the shortest with bid, contract and card prompts and a

@@ -39,6 +39,14 @@ BID6_NOTE = "SIX CARDS, BIDS 3-6, NO-TRUMP, TO 32."
 # The option rows top to bottom: label, option, the values right steps through
 # (a wrap at each end), each with the word the screen shows (None: the number).
 _OFF_ON = ((False, "OFF"), (True, "ON"))
+# DEFEND ALONE is one row for two options (the screen has no line left): OFF, or ON
+# and the lone defender's points, 1-9 (c64/options.oph defend_step); off, the points
+# are WEB's 4, so the code names neither V nor Q.
+DEFEND_POINTS_OFF = 4
+_DEFEND = (((False, DEFEND_POINTS_OFF), "OFF"),) + tuple(
+    ((True, n), f"ON, WORTH {n}") for n in range(1, 10))
+# rows whose value is a tuple of several options' values, in this order
+JOINED: dict[str, tuple[str, ...]] = {"defend_alone": ("defend_alone", "points_defend_alone")}
 ROWS: tuple[tuple[str, str, tuple[tuple[object, str | None], ...]], ...] = (
     ("PLAYERS", "players", ((3, None), (4, None))),   # 3 turns the partner switches off
     ("TARGET", "target", tuple((n, None) for n in range(1, 101))),
@@ -54,7 +62,7 @@ ROWS: tuple[tuple[str, str, tuple[tuple[object, str | None], ...]], ...] = (
     ("POINTS: MARCH", "points_march", tuple((n, None) for n in range(1, 10))),
     ("POINTS: LONE MARCH", "points_lone_march", tuple((n, None) for n in range(1, 10))),
     ("POINTS: EUCHRE", "points_euchre", tuple((n, None) for n in range(1, 10))),
-    ("DEFEND ALONE", "defend_alone", _OFF_ON),
+    ("DEFEND ALONE", "defend_alone", _DEFEND),       # with points_defend_alone (JOINED)
     ("FARMER'S HAND", "farmers_hand", _OFF_ON),
     ("NO ACE/FACE/TRUMP", "no_ace_no_face_no_trump", _OFF_ON),
     ("DECK", "deck", ((24, None), (32, None))),
@@ -154,12 +162,31 @@ def view_rules(view: OptionsView) -> Rules:
     base = PRESETS[view.preset]
     if view.preset != "standard":
         return base
-    return apply_options(base, {k: v for k, v in view.values.items()
+    shown: dict[str, object] = {}
+    for option, value in view.values.items():
+        shown.update(row_options(option, value))
+    return apply_options(base, {k: v for k, v in shown.items()
                                 if v != _plain(getattr(base, k))})
 
 
 def _plain(value: object) -> object:
     return getattr(value, "value", value)
+
+
+def row_options(option: str, value: object) -> dict[str, object]:
+    """The options one row's value stands for (two for a JOINED row)."""
+    if option in JOINED:
+        if not isinstance(value, tuple):
+            raise OptionsError(f"row {option} stands for {JOINED[option]}, not {value!r}")
+        return dict(zip(JOINED[option], value, strict=True))
+    return {option: value}
+
+
+def row_value(rules: Rules, option: str) -> object:
+    """The value the row of ``option`` shows for ``rules`` (a tuple for a JOINED row)."""
+    if option in JOINED:
+        return tuple(_plain(getattr(rules, name)) for name in JOINED[option])
+    return _plain(getattr(rules, option))
 
 
 def offered(rules: Rules) -> str | None:
@@ -170,14 +197,21 @@ def offered(rules: Rules) -> str | None:
     if rules.name != "standard" and changed:
         return (f"the options screen changes options under STANDARD only "
                 f"(--rules {rules.name} with {', '.join(changed)})")
-    rows = {option: values for _, option, values in ROWS}
-    for option, value in changed.items():
-        if option not in rows:
+    shown = {name for _, option, _ in ROWS for name in JOINED.get(option, (option,))}
+    for option in changed:
+        if option not in shown:
             return (f"the options screen does not offer {option} (`euchre c64 --auto` plays "
                     "it: the harness writes the rules block)")
-        if value not in [v for v, _ in rows[option]]:
-            return f"the options screen offers {option} from {rows[option][0][0]} to " \
-                   f"{rows[option][-1][0]}, not {value}"
+    for _, option, values in ROWS:
+        value = row_value(rules, option)
+        if value in [v for v, _ in values]:
+            continue
+        if option in JOINED:
+            return (f"the options screen offers points_defend_alone from 1 to 9 with "
+                    f"defend_alone on ({DEFEND_POINTS_OFF} with it off), not "
+                    f"{', '.join(f'{k}={v}' for k, v in row_options(option, value).items())}")
+        return f"the options screen offers {option} from {values[0][0]} to " \
+               f"{values[-1][0]}, not {value}"
     return None
 
 
@@ -237,7 +271,7 @@ def route(rules: Rules, view: OptionsView) -> Generator[Press, OptionsView, Opti
             view = yield "down", f"with the '>' on {label}", \
                 lambda v, i=i: None if v.cursor == i + 1 else f"the '>' on line {v.cursor}"
             order = [v for v, _ in values]
-            want_value = _plain(getattr(rules, option))
+            want_value = row_value(rules, option)
             direction, count = _steps(order.index(view.values[option]),
                                       order.index(want_value), len(values))
             for _ in range(count):
@@ -306,9 +340,17 @@ def rules_in_ram(fe: Frontend) -> Rules:
                                 if v != getattr(base, k)})
 
 
+# The longest rules code the screen can make (60 characters after "RULES "): the
+# dearest whole redraw, and the longest line of every value but PLAYERS' (bench).
+LONGEST = "STD T100 S0 C1 A0 L1 DS FM JB P9999 V1 Q9 H1 N1 K32 X1"
+
+
 def bench(prg: Path | str | None = None) -> dict[str, list[int]]:
     """Cycles from a key to the end of its screen update on the options screen (as
-    ``python -m tools.frontend.bench`` measures the game's keys), per kind of key."""
+    ``python -m tools.frontend.bench`` measures the game's keys), per kind of key:
+    every kind at STANDARD's defaults, then again with every option changed
+    (LONGEST: the whole screen and the title drawn with the longest code, and
+    PLAYERS 3 redrawing every value)."""
     fe = Frontend(prg)
     fe.boot()
     fe.key("O", kind="open")
@@ -324,12 +366,39 @@ def bench(prg: Path | str | None = None) -> dict[str, list[int]]:
         fe.key(RIGHT, kind="option")
         fe.key(LEFT, kind="option")
     fe.key(RETURN, kind="back to the title")
+    _bench_longest(fe)
     out: dict[str, list[int]] = {}
     for t in fe.timings:
         if t.cycles is None:
             raise OptionsError(f"a {t.kind} key never finished its update")
         out.setdefault(t.kind, []).append(t.cycles)
     return out
+
+
+def _bench_longest(fe: Frontend) -> None:
+    """bench's second half: LONGEST set by keys, then the whole redraws with it."""
+    keys = {"up": CRSR_UP, "down": CRSR_DOWN, "left": LEFT, "right": RIGHT}
+    kinds = {"up": "cursor", "down": "cursor", "left": "option", "right": "option"}
+    steps = route(rules_from_code(LONGEST), open_options(fe))
+    try:
+        move, _, _ = next(steps)
+        while True:
+            kind = kinds[move] if read_options(fe.screen()).cursor else \
+                "preset, playable to playable"
+            move, _, _ = steps.send(read_options(fe.key(keys[move], kind=kind)))
+    except StopIteration as done:
+        view = done.value
+    if view.code != LONGEST:
+        raise OptionsError(f"the bench set {view.code!r}, not {LONGEST!r}")
+    fe.key(RETURN, kind="back to the title")
+    fe.key("O", kind="open")
+    fe.key(LEFT, kind="preset, playable to playable")           # WEB
+    fe.key(RIGHT, kind="preset, playable to playable")          # STANDARD again
+    fe.key(RIGHT, kind="preset, to or from BID EUCHRE")
+    fe.key(LEFT, kind="preset, to or from BID EUCHRE")
+    fe.key(CRSR_DOWN, kind="cursor")                            # PLAYERS
+    fe.key(LEFT, kind="option")                                 # 3: every value redrawn
+    fe.key(RETURN, kind="back to the title")
 
 
 def main() -> int:
