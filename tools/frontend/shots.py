@@ -126,13 +126,16 @@ def refresh(prg: Path | str = DEFAULT_PRG, docs: Path = DOCS, out=print) -> list
 
 def options_png(prg: Path | str, path: Path) -> Path:
     """The options screen: STANDARD, the target (its second line, under PLAYERS)
-    moved to 11, the '>' on it."""
-    from .options_screen import CRSR_DOWN, open_options
+    moved to 11, DEFEND ALONE on and worth 4, the '>' on it."""
+    from .options_screen import CRSR_DOWN, ROWS, open_options
 
     fe = Frontend(prg)
     fe.boot()
     open_options(fe)
     for key in (RIGHT, RIGHT, CRSR_DOWN, CRSR_DOWN, RIGHT):
+        fe.key(key)
+    defend = [option for _, option, _ in ROWS].index("defend_alone") + 1
+    for key in [CRSR_DOWN] * (defend - 2) + [RIGHT] * 4:
         fe.key(key)
     return save_png(fe.c64.mem, path, scale=SCALE)
 
