@@ -361,6 +361,49 @@ def test_euchre_c64_sets_the_rules_on_the_options_screen_and_writes_them(tmp_pat
     assert t["events"][0]["ev"] == "first_dealer"
 
 
+def test_euchre_c64_narrates_the_events_of_the_options_as_it_plays_them(tmp_path):
+    """A player's session under DEFEND ALONE worth 3 (set on the options screen by
+    keys): the terminal tells each event, the defenders' answers among them, where it
+    ended with a traceback at the first event Bit #93 has not."""
+    from tools.commands.cli import cli
+
+    out = tmp_path / "g.json"
+    res = CliRunner().invoke(cli, ["c64", "--rules", "standard", "-o", "defend_alone=true",
+                                   "-o", "points_defend_alone=3", "--seed", "12",
+                                   "--transcript", str(out), "--prg", str(PRG)],
+                             input="1\n1\n1\n1\n\n")
+    assert res.exit_code == 0, res.output
+    assert "RULES STD V1 Q3" in res.output and "defends with his partner" in res.output
+    t = json.loads(out.read_text())
+    assert t["options"] == {"defend_alone": True, "points_defend_alone": 3}
+
+
+@pytest.mark.parametrize("code, seed", [("BID6", 3), ("STD K32 X1 H1", 13), ("STD A0 Y3", 18),
+                                        ("STD V1 N1", 8)])
+def test_the_terminal_tells_every_event_of_every_rule_set(code, seed):
+    """describe_event on a whole pyengine game of each shape: a line per event, none
+    of them the generic fallback, and each kind of event told in its own words."""
+    from pyengine.players.runner import play_game
+    from pyengine.players.varplayer import computer_player
+    from tools.commands.c64_terminal import describe_event
+
+    rules = rules_from_code(code)
+    game = play_game(rules, seed, [computer_player()] * 4, max_hands=200)
+    events = [e.to_json() for e in game.events]
+    lines = [describe_event(e) for e in events]
+    assert all(line and not line.startswith("event ") for line in lines)   # (the fallback)
+    words = {"bid": (" bids ", " passes", " orders up", " names "), "declare": (" declares ",),
+             "joker_suit": (" for the joker",), "redeal": ("new deal", "keeps the hand"),
+             "defend": (" defends ",), "game_over": ("game over",),
+             "first_dealer": ("black jack" if rules.first_dealer.value == "black_jack"
+                              else "drawn to deal first",)}
+    for e, line in zip(events, lines, strict=True):
+        if e["ev"] in words:
+            assert any(w in line for w in words[e["ev"]]), (e, line)
+    if rules.players == 3:
+        assert lines[-1].split()[2] in ("South", "West", "North") and " wins " in lines[-1]
+
+
 def test_euchre_c64_refuses_rules_the_screen_cannot_set():
     from tools.commands.cli import cli
 

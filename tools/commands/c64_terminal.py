@@ -73,19 +73,38 @@ def ansi_screen(mem, screen: Screen) -> str:
     return "\n".join(lines)
 
 
+SEATS = ("South", "West", "North", "East")
+CONTRACTS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs",
+             "high": "no-trump high", "low": "no-trump low"}
+
+
 def describe_event(e: dict) -> str:
-    """One short line for an event (the terminal's narration)."""
-    seat = ("South", "West", "North", "East")
+    """One short line for an event of any rule set (the terminal's narration)."""
+    seat = SEATS
     ev = e["ev"]
     if ev == "first_dealer":
+        if not e.get("cards"):                  # a random first dealer: no card dealt
+            return f"{seat[e['dealer']]} is drawn to deal first"
         return f"{seat[e['dealer']]} gets the first black jack and deals"
     if ev == "deal":
-        return f"hand {e['hand']}: {seat[e['dealer']]} deals, upcard {e['upcard']}"
+        upcard = f", upcard {e['upcard']}" if e.get("upcard") else ""
+        return f"hand {e['hand']}: {seat[e['dealer']]} deals{upcard}"
+    if ev == "joker_suit":
+        return f"{seat[e['seat']]} names {e['suit']} for the joker"
+    if ev == "redeal":
+        what = "asks for a new deal" if e["call"] == "redeal" else "keeps the hand"
+        return f"{seat[e['seat']]} {what} ({e['reason'].replace('_', ' ')})"
     if ev == "bid":
         if e["call"] == "pass":
             return f"{seat[e['seat']]} passes"
+        if e["call"] == "bid":
+            return f"{seat[e['seat']]} bids {e['tricks']}"
         what = "orders up" if e["call"] == "order" else f"names {e['suit']}"
         return f"{seat[e['seat']]} {what}{' alone' if e['alone'] else ''}"
+    if ev == "declare":
+        return f"{seat[e['seat']]} declares {CONTRACTS.get(e['trump'], e['trump'])}"
+    if ev == "defend":
+        return f"{seat[e['seat']]} defends {'alone' if e['alone'] else 'with his partner'}"
     if ev == "discard":
         return f"{seat[e['seat']]} discards"
     if ev == "play":
@@ -96,7 +115,11 @@ def describe_event(e: dict) -> str:
         return "all passed twice: no hand"
     if ev == "score":
         return f"score: tricks {e['tricks']}, points {e['points']}, total {e['total']}"
-    return f"game over: {'we' if e['winner'] == 0 else 'they'} win {e['total']}"
+    if ev == "game_over":
+        if len(e["total"]) == 3:                # cutthroat: the winner is a seat
+            return f"game over: {seat[e['winner']]} wins {e['total']}"
+        return f"game over: {'we' if e['winner'] == 0 else 'they'} win {e['total']}"
+    return f"event {ev}: " + ", ".join(f"{k} {v}" for k, v in e.items() if k != "ev")
 
 
 def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
