@@ -378,6 +378,23 @@ def test_euchre_c64_narrates_the_events_of_the_options_as_it_plays_them(tmp_path
     assert t["options"] == {"defend_alone": True, "points_defend_alone": 3}
 
 
+def test_euchre_c64_plays_bid_euchre_in_the_terminal_past_the_auction(tmp_path):
+    """`euchre c64 --rules bid6` (BID EUCHRE set on the options screen by keys): the
+    terminal goes on through the auction, whose bids row 1 shows, and the contract; it
+    stopped at the first bid with "row 1 is not a trump line" (it read the upcard game's
+    row 1 for the game number)."""
+    from tools.commands.cli import cli
+
+    out = tmp_path / "g.json"
+    res = CliRunner().invoke(cli, ["c64", "--rules", "bid6", "--seed", "13", "--transcript",
+                                   str(out), "--prg", str(PRG)],
+                             input="1\nP\n" + "1\n" * 6)     # START, pass, cards
+    assert res.exit_code == 0, res.output
+    assert "North bids 4" in res.output and "South passes" in res.output
+    assert " declares " in res.output and " plays " in res.output
+    assert json.loads(out.read_text())["rules"] == "bid6"
+
+
 @pytest.mark.parametrize("code, seed", [("BID6", 3), ("STD K32 X1 H1", 13), ("STD A0 Y3", 18),
                                         ("STD V1 N1", 8)])
 def test_the_terminal_tells_every_event_of_every_rule_set(code, seed):

@@ -17,15 +17,14 @@ from ..frontend.driver import (
     LEFT,
     RETURN,
     RIGHT,
-    ROW_STATUS,
     SPACE,
     STOP,
     Frontend,
     Screen,
     prompt,
-    status,
 )
 from ..frontend.options_screen import choose_rules, rules_in_ram
+from ..frontend.screen_read import game_number
 from ..machine.harness import HarnessError
 from ..machine.screen import COLS, ROWS
 
@@ -144,8 +143,9 @@ def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
     seen, number = 0, None
     while True:
         screen = fe.screen()
-        if screen.row(ROW_STATUS).startswith("GAME "):
-            number = status(screen).game
+        shown = game_number(screen)
+        if shown is not None:
+            number = shown
         new = fe.events[seen:] if len(fe.events) >= seen else fe.events
         for e in new:
             write("  " + describe_event(e))

@@ -194,6 +194,16 @@ _ROW1 = re.compile(r"^TRUMP  (.)  BY (SOUTH|WEST|NORTH|EAST)( ALONE)? +"
 TRUMP_CHIP_COL = 6                # row 1: "TRUMP " then the trump's chip
 
 
+_GAME = re.compile(r"^GAME (\d+) ")
+
+
+def game_number(screen: Screen) -> int | None:
+    """Row 0's game number, under any rule set (None: no game on the screen). Only the
+    number: status() reads the rest of rows 0 and 1 as the upcard game shows them."""
+    m = _GAME.match(screen.row(ROW_STATUS))
+    return int(m.group(1)) if m else None
+
+
 def status(screen: Screen) -> Status:
     """Rows 0 and 1: game number and score; trump, makers, ALONE and tricks."""
     m = _ROW0.match(screen.row(ROW_STATUS))
