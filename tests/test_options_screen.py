@@ -395,6 +395,25 @@ def test_euchre_c64_plays_bid_euchre_in_the_terminal_past_the_auction(tmp_path):
     assert json.loads(out.read_text())["rules"] == "bid6"
 
 
+def test_a_terminal_game_of_cutthroat_writes_a_transcript_replay_accepts(tmp_path):
+    """`euchre c64 --rules standard -o players=3` in the terminal, the input ending in
+    the first hand: the transcript has three hands a deal and `euchre replay` reads it
+    as a game in progress; it had four, the last empty, and was rejected (the decoder
+    was reset for Bit #93's seats at the title)."""
+    from tools.commands.cli import cli
+
+    out = tmp_path / "g.json"
+    res = CliRunner().invoke(cli, ["c64", "--rules", "standard", "-o", "players=3", "--seed",
+                                   "21", "--transcript", str(out), "--prg", str(PRG)],
+                             input="1\n" * 4)
+    assert res.exit_code == 0, res.output
+    t = json.loads(out.read_text())
+    deal = next(e for e in t["events"] if e["ev"] == "deal")
+    assert t["options"]["players"] == 3 and len(deal["hands"]) == 3
+    res = CliRunner().invoke(cli, ["replay", str(out)])
+    assert "REJECTED" not in res.output and "euchre play --resume" in res.output, res.output
+
+
 @pytest.mark.parametrize("code, seed", [("BID6", 3), ("STD K32 X1 H1", 13), ("STD A0 Y3", 18),
                                         ("STD V1 N1", 8)])
 def test_the_terminal_tells_every_event_of_every_rule_set(code, seed):

@@ -156,9 +156,10 @@ def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
         except (EOFError, KeyboardInterrupt):
             write("")
             return number, _last_game(fe.events), rules_in_ram(fe)
-        if prompt(screen).kind == "title":
-            fe.events, seen = [], 0
-            fe._decoder.reset()
+        if prompt(screen).kind == "title":      # the next game plays the rules chosen
+            fe.rules = rules_in_ram(fe)         # (the options screen may change them)
+            fe.forget_events()
+            seen = 0
         try:
             for how, key in parse_line(line):
                 if how == "joy":

@@ -335,6 +335,13 @@ class Frontend:
             self.joystick("right")
         return self.joystick("fire")
 
+    def forget_events(self) -> None:
+        """Begin a new game's events: none yet, the decoder set for ``self.rules``
+        (its seats: three in cutthroat)."""
+        self.events = []
+        self._decoder.reset(self.rules)
+        self._last_decoded = None
+
     def start(self, number: int | None = None, *, speed: str = "NO WAIT",
               sound: bool = True, demo: bool = False, wait_frames: int = 0,
               stop_after: int | None = None, how: str = "keys") -> Screen:
@@ -365,9 +372,7 @@ class Frontend:
                 self.joystick("up")
             if menu_cursor(self.screen()) != "start":
                 raise FrontendError(f"the joystick's '>' is lost:\n{self.screen().text()}")
-        self.events = []
-        self._decoder.reset(self.rules)       # its seats: three in cutthroat
-        self._last_decoded = None
+        self.forget_events()
         if self.drawn is not None:
             self.drawn, self.sid_span, self.pauses = {}, {}, {}
         self.sid_start = len(self.c64.sid_writes)     # the game's first SID write

@@ -334,8 +334,8 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
         if p is None:
             break
         if i == start:
-            fe.events = []
-            fe._decoder.reset(played.rules)      # its seats: three in cutthroat
+            fe.rules = played.rules
+            fe.forget_events()                   # its seats: three in cutthroat
         if p.joy:
             fe.joystick(str(p.key), hold=p.hold)
         elif hold:
