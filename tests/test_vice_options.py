@@ -3,7 +3,9 @@ O on the title, CRSR RIGHT to WEB, RETURN, by a person's keys (held 2-12 frames)
 the title's code must say WEB and the rules block in VICE's RAM must be pyengine's WEB,
 byte for byte (tools/rules_block.py), with the settings store saying WEB too. Then (item 5)
 a whole game under WEB chosen by keys, judged at every South prompt and equal to the shell's
-transcript, and the start of a game under STANDARD options chosen by the joystick alone, up to
+transcript, the same for Bid Euchre, cutthroat and the 32-card deck with the joker (the
+game-over screen judged cell for cell: cutthroat's YOU WIN / YOU LOSE and three scores),
+and the start of a game under STANDARD options chosen by the joystick alone, up to
 the farmer's-hand and defend-alone questions and their answers (tools/vice/judge.py,
 tools/vice/options.py). Missing setup is a failure with the reason, never a skip (as
 tests/test_vice.py)."""
@@ -20,13 +22,16 @@ from pathlib import Path
 
 import pytest
 
+from pyengine.core.cards import EIGHT, SEVEN, rank_of
 from pyengine.core.rules import BID6, WEB
 from pyengine.core.rulescode import rules_from_code
-from tools.frontend.driver import LEFT, RETURN, RIGHT, prompt
+from tools.frontend.driver import LEFT, RETURN, RIGHT, Screen, prompt, south_hand, status
 from tools.frontend.options_screen import read_options, title_code
+from tools.frontend.screen_read import BG_FACE
 from tools.gamecore.rules_block import encode
 from tools.program.c64map import Symbols
 from tools.vice import judge as vj
+from tools.vice.engine_side import EngineGame, end_problems
 from tools.vice.run import running, setup_problem
 
 from .scripted import answer_text
@@ -179,25 +184,79 @@ def test_whole_bid6_game_chosen_by_keys_in_vice_is_the_shells_game(capsys) -> No
               f"{time.time() - t0:.0f} s")
 
 
-# partial games by keys under the rules the whole games above leave out: cutthroat (game
-# 18: three seats; PLAYERS set by CRSR DOWN, which had no VICE key) and the 32-card deck
-# with the joker (game 13: South deals the joker and names its suit first)
-PARTIAL_GAMES = [("STD A0 Y3", 18, 6, "bid1"), ("STD K32 X1", 13, 5, "joker")]
+# whole games by keys under the rules the games above leave out (issue 25, item 5), picked
+# with tools.vice.engine_side.game_length among the shortest with what each must show:
+# cutthroat, game 1457 (PLAYERS set by CRSR DOWN): South bids in both rounds, deals and
+# discards, a euchre scores EACH 2 and a march 2, final S2 W6 N10 (YOU LOSE), 32 South
+# decisions; the 32-card deck with the joker, game 846: South plays 7s and 8s, deals the
+# joker as the upcard and names its suit, bids in both rounds and discards, final 0-10,
+# 33 decisions. Each about 1.5-2.5 minutes in VICE (docs/vice.md).
+WHOLE_GAMES = [("STD A0 Y3", 1457, 1, 3), ("STD K32 X1", 846, 1, 3)]
+_whole: dict[str, vj.ViceGame | str] = {}        # the game played, or why it failed
 
 
-@pytest.mark.parametrize("code, seed, prompts, first", PARTIAL_GAMES,
+def _whole_game(code: str, seed: int, choices: int, hands: int) -> vj.ViceGame:
+    """The game played once for the tests that read it (a failure is not played again)."""
+    if code not in _whole:
+        try:
+            _whole[code] = _judged(lambda: vj.play_in_vice(seed, choices, hands,
+                                                           rules=rules_from_code(code),
+                                                           options_by="keys"))
+        except pytest.fail.Exception as exc:
+            _whole[code] = str(exc)
+    got = _whole[code]
+    if isinstance(got, str):
+        pytest.fail(got, pytrace=False)
+    return got
+
+
+@pytest.mark.parametrize("code, seed, choices, hands", WHOLE_GAMES,
                          ids=["cutthroat", "deck32-joker"])
-def test_cutthroat_and_the_joker_chosen_by_keys_in_vice(capsys, code, seed, prompts,
-                                                         first) -> None:
-    """The options set by keys (down the rows to PLAYERS, DECK and JOKER), then South's
-    first prompts answered by a person's keys: VICE's screen is pyengine's at each
-    (three seats' scores, the 7s, 8s and the joker, the joker's question) and the
-    harness's screen is VICE's."""
+def test_whole_cutthroat_and_joker_games_chosen_by_keys_in_vice_are_the_shells_games(
+        capsys, code, seed, choices, hands) -> None:
+    """The options set by keys (down the rows to PLAYERS, DECK and JOKER), then a whole
+    game played by a person's keys: VICE's screen is pyengine's at every South prompt
+    (three seats' scores and tricks; the 7s, 8s and the joker, the joker's question) and
+    at the game-over screen, cell for cell (YOU WIN / YOU LOSE and three scores in
+    cutthroat), the harness's screen is VICE's at each, and the game is the transcript
+    ``euchre play --rules CODE`` writes for the same answers."""
     t0 = time.time()
     rules = rules_from_code(code)
-    g = _judged(lambda: vj.play_in_vice(seed, 1, 3, rules=rules, options_by="keys",
-                                        max_prompts=prompts))
-    kinds = [c.kind for c in g.checkpoints]
-    assert g.rules == rules and kinds[0] == first and len(kinds) == prompts + 1, kinds
+    g = _whole_game(code, seed, choices, hands)
+    kinds = {c.kind for c in g.checkpoints}
+    assert g.rules == rules and g.final is not None
+    assert kinds >= {"bid1", "bid2", "discard", "play", "game_over"}, kinds
+    assert len(g.checkpoints) == len(g.choices) + 1
+    assert g.presses[0].key == "O"
+    if rules.players == 3:
+        assert len(g.total) == 3 and min(g.total) > 0, g.total     # every seat scored
+        assert status(g.final).total == g.total
+    else:
+        assert "joker" in kinds
+        shown = {rank_of(h.card) for c in g.checkpoints if c.kind in ("play", "discard")
+                 for h in south_hand(c.screen)}               # read from VICE's screen
+        assert {SEVEN, EIGHT} <= shown, shown
+    assert _shell_events(code, seed, g.choices) == g.events
     with capsys.disabled():
-        print(f"\n  VICE: {code}, game {seed}: {kinds}; {time.time() - t0:.0f} s")
+        print(f"\n  VICE: {vj.describe(g)}; harness and `euchre play --rules "
+              f"'{code}'` equal; {time.time() - t0:.0f} s")
+
+
+@pytest.mark.parametrize("row, col, region", [(0, 34, "score"), (None, None, "winner")],
+                         ids=["a-seat-score", "the-big-word"])
+def test_a_wrong_cutthroat_game_over_in_vice_is_caught(row, col, region) -> None:
+    """The judge's end check can fail: cutthroat's game-over screen from VICE with one cell
+    changed (N's score on row 0, or a cell of YOU LOSE) is refused, naming the region."""
+    code, seed, choices, hands = WHOLE_GAMES[0]
+    g = _whole_game(code, seed, choices, hands)
+    eng = EngineGame(seed, g.rules)
+    for action in g.choices:
+        eng.south(action)
+    assert g.final is not None and end_problems(g.final, eng.game, seed) == []
+    codes = list(g.final.codes)
+    if row is None:            # the first white cell of the big letters
+        row, col = next((r, c) for r in range(2, 7) for c in range(40)
+                        if g.final.bg(r, c) == BG_FACE)
+    codes[row * 40 + col] ^= 0x01
+    problems = end_problems(Screen(tuple(codes), g.final.colours), eng.game, seed)
+    assert [p.split(":")[0] for p in problems] == [region], problems

@@ -3,7 +3,8 @@
 The others play as RefPlayer() under Bit #93's rules and as the shell's VariantPlayer() under any
 other (the 6502's player there, as tools/frontend/checkpoints.py's ``engine_events``);
 :func:`position_problems` says what differs between a South prompt on VICE's screen and
-pyengine's position.
+pyengine's position, :func:`end_problems` between VICE's game-over screen and pyengine's
+finished game.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from pyengine.players.varplayer import VariantPlayer
 
 from ..frontend.checkpoints import check_screen
 from ..frontend.driver import FrontendError, Screen, prompt
+from ..frontend.gameover_screen import game_over_problems
 from ..frontend.options_screen import table_code
 from ..frontend.play import _bid_tuple
-from ..frontend.screen_read import MSG_ASK_DEFEND, MSG_ASK_JOKER, MSG_ASK_REDEAL
+from ..frontend.screen_read import MSG_ASK_DEFEND, MSG_ASK_JOKER, MSG_ASK_REDEAL, keys_game_over
 
 
 class EngineGame:
@@ -95,3 +97,18 @@ def position_problems(screen: Screen, game: GameState, seed: int) -> list[str]:
         if p.choices != want:
             problems.append(f"row 21 offers {p.choices}, pyengine {want}")
     return problems
+
+
+def end_problems(screen: Screen, game: GameState, seed: int) -> list[str]:
+    """What differs between VICE's game-over screen and pyengine's finished ``game``
+    (empty: it is right), region by region, cell for cell
+    (tools/frontend/gameover_screen.py): the winner in big letters (WE WIN / THEY WIN, or
+    in cutthroat YOU WIN / YOU LOSE), row 0's score (three seats' in cutthroat), the score
+    sheet and the keys line. A check of two totals only could not read cutthroat's end."""
+    try:
+        if prompt(screen).kind != "game_over":
+            return [f"not the game-over screen ({prompt(screen).kind})"]
+    except FrontendError as exc:
+        return [str(exc).splitlines()[0]]
+    events = [e.to_json() for e in game.events]
+    return game_over_problems(screen, events, seed, keys_game_over(seed))

@@ -17,10 +17,12 @@ tools/frontend/driver.py's readers. pyengine plays the same game alongside (seat
 choices, seats 1-3 ``RefPlayer``, ``VariantPlayer`` under other rules): at every South prompt
 the screen must show the engine's position
 (:func:`tools.frontend.checkpoints.check_screen` plus the bids offered), and the game-over
-screen its result. Then :func:`replay_in_harness` types the same keys, with the same hold
-times, into the harness (``tools.frontend.driver.Frontend``) and requires the screens at
-those prompts to be the same cell for cell (screen codes and colours), and the harness's
-6502 events to equal pyengine's game.
+screen pyengine's end cell for cell (:func:`~tools.vice.engine_side.end_problems`: the
+winner in big letters, cutthroat's YOU WIN / YOU LOSE, the score, the sheet). Then
+:func:`replay_in_harness` types the same keys, with the same hold times, into the harness
+(``tools.frontend.driver.Frontend``) and requires the screens at those prompts to be the
+same cell for cell (screen codes and colours), and the harness's 6502 events to equal
+pyengine's game.
 
     python -m tools.vice.judge [--seed N] [--d64] [--speed FAST]   # one game, with times
     python -m tools.vice.judge --rules "STD V1 H1" --by joystick --seed 1065 --max-prompts 3
@@ -58,14 +60,12 @@ from ..frontend.driver import (
     FrontendError,
     Prompt,
     Screen,
-    big_word,
     prompt,
     south_hand,
-    status,
     title_options,
 )
 from ..frontend.play import _bid_tuple
-from .engine_side import EngineGame, position_problems
+from .engine_side import EngineGame, end_problems, position_problems
 from .options import choose_in_vice
 from .person import (  # noqa: F401 - re-exported: the judge's API for tests and faults.py
     JudgeError,
@@ -96,7 +96,7 @@ class ViceGame:
     checkpoints: list[Checkpoint] = field(default_factory=list)
     choices: list[Action] = field(default_factory=list)
     final: Screen | None = None
-    total: tuple[int, int] = (0, 0)
+    total: tuple[int, ...] = (0, 0)     # by team, or by seat in cutthroat
     frames: int = 0
     seconds: float = 0.0
     rules: Rules = BIT93
@@ -267,23 +267,10 @@ def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = F
             result.frames = v.frame() - f0
             result.seconds = time.time() - t0
             return result
-        total = tuple(eng.game.total)
-        we, they = total
-        want = "WE WIN" if we > they else "THEY WIN"
-
-        def over(s: Screen) -> list[str]:
-            try:
-                if prompt(s).kind != "game_over":
-                    return [f"not the game-over screen ({prompt(s).kind})"]
-                word, st = big_word(s), status(s)
-            except FrontendError as exc:
-                return [str(exc).splitlines()[0]]
-            out = [] if word == want else [f"the end says {word!r}, pyengine {want!r}"]
-            return out + ([] if st.total == total else [f"score {st.total}, pyengine {total}"])
-
-        result.final = pl.wait_for("at the game-over screen", over)
+        result.final = pl.wait_for("at the game-over screen as pyengine has it",
+                                   lambda s, g=eng.game: end_problems(s, g, seed))
         result.checkpoints.append(Checkpoint(len(pl.presses), "game_over", result.final))
-        result.total = (we, they)
+        result.total = tuple(eng.game.total)
         result.frames = v.frame() - f0
         result.presses = pl.presses
     result.seconds = time.time() - t0
@@ -359,7 +346,7 @@ def describe(g: ViceGame) -> str:
     return (f"game {g.seed} ({g.media}, {g.speed}, rules {rules_code(g.rules)}): "
             f"{len(g.choices)} South decisions, "
             f"{len(g.checkpoints)} screens checked, {len(g.presses)} keys held "
-            f"{min(holds)}-{max(holds)} frames, final {g.total[0]}-{g.total[1]}, "
+            f"{min(holds)}-{max(holds)} frames, final {'-'.join(map(str, g.total))}, "
             f"{g.frames} frames ({g.frames / 50.1245:.0f} s emulated) in {g.seconds:.0f} s")
 
 
