@@ -133,7 +133,11 @@ def is_ismcts(spec: str) -> bool:
 
 
 def check_matchup(rules: Rules, spec_a: str, spec_b: str) -> None:
-    """Raise PlayerSpecError if the players cannot play these rules (IS-MCTS: OpenSpiel's)."""
+    """Raise PlayerSpecError if the players cannot play these rules (IS-MCTS: OpenSpiel's;
+    any player: three seats, which are three sides, not two teams)."""
+    if rules.players != 4:
+        raise PlayerSpecError(f"players={rules.players}: the arena plays two teams of two "
+                              "(duplicate seatings), not cutthroat's three sides")
     if is_ismcts(spec_a) or is_ismcts(spec_b):
         from pyengine.players.ismcts import supports
         problem = supports(rules)
