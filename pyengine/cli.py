@@ -286,6 +286,9 @@ def _output(option: str, path: Path | None, suffixes: tuple[str, ...] = ()) -> N
                    "sequence played twice with the teams swapped.")
 @click.option("--rules", "rules_name", default="bit93", show_default=True,
               help="Rules preset (euchre rules lists them).")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="Change one rule of the preset, as euchre play's, e.g. -o deck=32 "
+                   "(repeatable).")
 @click.option("--seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=0, show_default=True,
               help="First game number; pair i plays game number seed+i.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=2, show_default=True,
@@ -305,16 +308,17 @@ def _output(option: str, path: Path | None, suffixes: tuple[str, ...] = ()) -> N
                    "and judge team A against it (paired A/B).")
 @click.option("--delta", type=click.FloatRange(0.001, 4), default=0.1, show_default=True,
               help="With --sprt: H1's margin, in net points a hand.")
-def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jobs: int,
-          chart: Path | None, json_out: Path | None, scheduler: str | None, sprt: bool,
-          baseline: str | None, delta: float) -> None:
+def arena(team_a: str, team_b: str, matches: int, rules_name: str, options: tuple[str, ...],
+          seed: int, jobs: int, chart: Path | None, json_out: Path | None,
+          scheduler: str | None, sprt: bool, baseline: str | None, delta: float) -> None:
     """Duplicate matches between two players: wins, points, euchres, lone hands (95% CIs).
 
     Every game stops after the hand limit (2,000 deals), won by neither team.
     """
     import json
 
-    from pyengine.core.rules import UnknownRules, preset
+    from pyengine.core.options import OptionError, parse_assignment, rules_from
+    from pyengine.core.rules import UnknownRules
     from pyengine.measure.arena import (
         PlayerSpecError,
         check_matchup,
@@ -330,14 +334,14 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, seed: int, jo
     _output("--chart", chart, (".png",))
     _output("--json", json_out)
     try:
-        rules = preset(rules_name)
+        rules = rules_from(rules_name, dict(parse_assignment(o) for o in options))
         make_player(team_a)
         make_player(team_b)
         check_matchup(rules, team_a, team_b)
         if baseline is not None:
             make_player(baseline)
             check_matchup(rules, baseline, team_b)
-    except (PlayerSpecError, UnknownRules) as exc:
+    except (PlayerSpecError, UnknownRules, OptionError) as exc:
         raise click.UsageError(str(exc)) from None
     jobs, note = usable_jobs(jobs)
     if note:

@@ -12,6 +12,7 @@ from pyengine.measure.arenastats import clustered_mean, report_lines, summarise,
 from pyengine.measure.strength import load_summaries, save_summaries, write_strength_section
 from pyengine.players.pimc import PimcPlayer
 from pyengine.players.player import RandomPlayer, RefPlayer
+from pyengine.players.varplayer import VariantPlayer
 
 
 def test_every_deal_sequence_is_played_twice_with_the_teams_swapped() -> None:
@@ -25,7 +26,11 @@ def test_players_are_built_from_their_text() -> None:
     assert isinstance(make_player("random", 3), RandomPlayer)
     p = make_player("pimc:worlds=5,time=0")
     assert isinstance(p, PimcPlayer) and p.config.worlds == 5
-    for bad in ("chess", "ref:x=1", "pimc:wolds=2", "random:speed=2"):
+    v = make_player("variant:old_lead=1,float=1")
+    assert isinstance(v, VariantPlayer) and v.old_lead and v.float_estimate
+    assert not make_player("variant").old_lead         # the fixed lead unless asked
+    for bad in ("chess", "ref:x=1", "pimc:wolds=2", "random:speed=2", "variant:old_lead=2",
+                "variant:lead=1"):
         with pytest.raises(PlayerSpecError):
             make_player(bad)
 

@@ -65,18 +65,20 @@ def test_the_auction_requests_list_pyengines_bids_in_order():
 
 # (what is broken, label, pattern, byte, value, games, human, the mismatch says)
 MUTANTS = [
+    # games that reach each path (1: a computer dealer matches; 1001: the human dealer
+    # matches; 5: the defenders win by setting the bid; 20: a side at -1 makes its bid)
     ("the computer dealer cannot match", "ai_auction", bytes([0xF0, 0x07, 0x18, 0x69, 0x01]),
-     1, 0, (0,), False, "bid"),
+     1, 0, (1,), False, "bid"),
     ("the human dealer's match is refused", "bid6_answer_ok", bytes([0xF0, 0x05, 0xCD]),
-     1, 0, (1000,), True, "refused"),
+     1, 0, (1001,), True, "refused"),
     ("the human dealer may pass when all passed", "bid6_answer_ok",
      bytes([0xD0, 0x1B, 0xF0, 0x1B, 0xC9, 0x07]), 3, 0x19, (2057,), True, "'pass'"),
     ("makers short keep their tricks", "bid6_score", at_label(0xCD, "bid6_high", 0xB0),
      0, b"\xC9\x00\xEA", (0,), False, "score"),
     ("the defenders who set the bid may not win", "bid6_score", bytes([0x8A, 0x49, 0x01]),
-     2, 0, (0,), False, "game_over"),
+     2, 0, (5,), False, "game_over"),
     ("a total below zero counts as past the target", "bid6_score", bytes([0x30, 0x0F, 0xCD]),
-     0, b"\xEA\xEA", (14,), False, "game_over"),
+     0, b"\xEA\xEA", (20,), False, "game_over"),
     ("no-trump low's nine not its top card", "bid6_nt_role", bytes([0, 0, 0, 3, 2, 1, 1, 2]),
      6, 0, (0,), False, "bid"),
     ("no-trump tricks taken by Bit #93's order", "trick_taker",
@@ -99,7 +101,7 @@ def test_a_wrong_port_is_caught(tmp_path, mutant):
 
 def test_the_pinned_games_agree_unbroken():
     """The mutants' games on the build as it is (their baseline)."""
-    for human, seeds in ((False, (0, 14)), (True, (1000, 2057))):
+    for human, seeds in ((False, (0, 1, 5, 20)), (True, (1000, 1001, 2057))):
         assert first_mismatch(PRG, BID6, seeds, human) is None
 
 

@@ -161,3 +161,22 @@ def test_euchre_rules_speaks_of_rules_not_of_seed_documents() -> None:
     out = euchre("rules").output
     assert "seed" not in out.lower(), [line for line in out.splitlines() if "seed" in line]
     assert "Choices made where the rules are silent:" in out
+
+
+def test_arena_plays_under_options_and_says_so() -> None:
+    # was: no -o at all, so the 32-card deck or cutthroat could not be measured
+    r = euchre("arena", "--team-a", "variant", "--team-b", "ref", "--rules", "standard",
+               "-o", "deck=32", "--matches", "2", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert "rules standard -o deck=32: 2 matches" in r.output
+
+
+@pytest.mark.parametrize("args,words", [
+    (("-o", "players=3"), "not cutthroat's three sides"),
+    (("-o", "deck=31"), "deck"),
+    (("-o", "decks"), "NAME=VALUE"),
+])
+def test_arena_refuses_options_it_cannot_play(args: tuple[str, ...], words: str) -> None:
+    r = euchre("arena", "--team-a", "variant", "--team-b", "variant", "--rules", "standard",
+               *args, "--matches", "2")
+    assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output

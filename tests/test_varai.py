@@ -7,13 +7,16 @@ one, no-trump low ordered as high, ...) and check that the fuzz run notices.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
 import pytest
 
-from pyengine.core.cards import EXT_CARDS, Card
-from pyengine.core.rules import BID6, BIT93, STANDARD
+from pyengine.core.cards import EXT_CARDS, HEARTS, Card, Suit, card_name, parse_card
+from pyengine.core.game import GameState, Phase, PlayAction
+from pyengine.core.rules import BID6, BIT93, STANDARD, Rules
+from pyengine.core.seatview import SeatView
 from pyengine.players import varplayer
 from pyengine.players.runner import play_game
 from pyengine.players.varplayer import VariantPlayer, strength
@@ -27,6 +30,7 @@ GAMES = 12                      # per rule set: ~1,200 decisions each
 SEED = 93
 FRAME_CYCLES = 19_656           # one PAL frame (docs/performance.md)
 OP_LDX_IMM, OP_STA_ZP = 0xA2, 0x85
+OP_LDA_IMM, OP_LDA_ABS, OP_NOP = 0xA9, 0xAD, 0xEA
 CARD_NONE = 0xFF
 
 
@@ -89,6 +93,16 @@ def _sta_zp(label: str, off: int = 0) -> Callable[[C64], bytes]:
     return lambda c64: bytes([OP_STA_ZP, c64.address(label) + off])
 
 
+def _lda_abs(label: str) -> Callable[[C64], bytes]:
+    """LDA from an absolute label, its address from the build's map."""
+    return lambda c64: bytes([OP_LDA_ABS]) + c64.address(label).to_bytes(2, "little")
+
+
+def _lda_imm_nop(value: int) -> bytes:
+    """LDA #value and a NOP: the three bytes of an LDA absolute."""
+    return bytes([OP_LDA_IMM, value, OP_NOP])
+
+
 MUTANTS = {
     # (what is broken, the rule set that must notice, the patch)
     "order threshold off by one": ("standard -o deck=32", "var_bid", _ldx(11), _ldx(12)),
@@ -99,6 +113,10 @@ MUTANTS = {
                                       _sta_zp("zp_ai_c2"), _sta_zp("zp_ai_c2", 1)),
     "the joker worth 6 points": ("standard -o joker=true", "var_trump_points",
                                  bytes([5, 6, 7]), bytes([5, 6, 6])),
+    "the boss walk stopped by an absent joker": ("bid6", "var_lead",
+                                                 _lda_abs("rules_joker"), _lda_imm_nop(1)),
+    "the joker gone though dealt": ("standard -o joker=true", "var_lead",
+                                    _lda_abs("rules_joker"), _lda_imm_nop(0)),
 }
 
 
@@ -185,3 +203,52 @@ def test_whole_games_see_the_reference_player_is_not_the_variant_one(prg, monkey
         py = from_game(play_game(BIT93, seed, [VariantPlayer() for _ in range(4)])).events
         differ += events != py
     assert differ > 0
+
+
+# ---- the makers lead the boss trump: cards out of the deck count as gone ----------------
+def _lead_view(rules: Rules, hand: str, played: str, trump: int, maker: int = 0) -> SeatView:
+    """Seat 0 to lead the first card of a trick under ``rules``: ``hand`` and ``played``
+    written as card names; a real lead position of a VariantPlayer game, changed."""
+    g = GameState.new(rules, SEED)
+    player = VariantPlayer()
+    while not (g.phase == Phase.PLAY and not g.view(g.to_move).trick):
+        g.apply(player.decide(g.view(g.to_move)))        # type: ignore[arg-type]
+    cards = tuple(parse_card(c) for c in hand.split())
+    return dataclasses.replace(
+        g.view(g.to_move), seat=0, hand=cards, trump=Suit(trump), maker=maker,  # type: ignore[arg-type]
+        trick=(), played=tuple(parse_card(c) for c in played.split()),
+        legal=tuple(PlayAction(c) for c in cards))
+
+
+BOSS_LEADS = {
+    # (rules, seat 0's hand, the cards played, trump, maker, the card to lead)
+    "bid6: the right bower, no joker in the deck": (BID6, "JH AS 9C TD", "", HEARTS, 2, "JH"),
+    "32 cards: the left bower once the right is played": (
+        STANDARD.with_options(deck=32), "JD AS 7C", "JH 9S QS TS", HEARTS, 0, "JD"),
+    "cutthroat: the right bower, the maker alone": (
+        STANDARD.with_options(players=3), "JH AS 9C", "", HEARTS, 0, "JH"),
+    "the joker still out: no boss, the side ace": (
+        STANDARD.with_options(joker=True), "JH AS 9C", "", HEARTS, 0, "AS"),
+    "the joker played: the right bower": (
+        STANDARD.with_options(joker=True), "JH AS 9C", "XX 9S QS", HEARTS, 0, "JH"),
+}
+
+
+@pytest.mark.parametrize("case", list(BOSS_LEADS))
+def test_the_makers_lead_the_boss_trump(core, case):
+    """VariantPlayer._lead and var_lead walk the trumps from the top past the cards gone:
+    played, or never dealt in this game (the joker without the joker option, the 7s and
+    8s of 24 cards). Walked as if every game had the joker, the makers never led the
+    boss in a game without it (the first three cases, which the old code failed)."""
+    rules, hand, played, trump, maker, want = BOSS_LEADS[case]
+    v = _lead_view(rules, hand, played, trump, maker)
+    assert VariantPlayer().decide(v) == PlayAction(parse_card(want))
+    core.set_rules(rules)
+    got, slots, _ = core.decide(v, "play", random.Random(SEED))
+    assert card_name(slots[got]) == want
+
+
+def test_old_lead_keeps_the_first_walk_for_the_arena():
+    """variant:old_lead=1 (the arena's measure of the change) stops at the absent joker."""
+    v = _lead_view(BID6, "JH AS 9C TD", "", HEARTS, 2)
+    assert VariantPlayer(old_lead=True).decide(v) == PlayAction(parse_card("AS"))

@@ -18,7 +18,8 @@ Reported for each team, with 95% intervals:
   and that marched (5 tricks) (Wilson).
 
 Players are given as text: ``random``, ``ref``, ``pimc``, ``ismcts``, ``variant``
-(``variant:float=1``: Bid Euchre's first, float trick estimate), with options after a
+(``variant:float=1``: Bid Euchre's first, float trick estimate; ``variant:old_lead=1``:
+the first boss lead, stopped by trumps out of the deck), with options after a
 colon (``pimc:worlds=20,time=0``; ``random:seed=3``; ``ismcts:sims=500``).
 ``pimc`` alone means the arena setting :data:`pyengine.players.pimc.ARENA`; ``ismcts``
 is OpenSpiel's IS-MCTS (:mod:`pyengine.players.ismcts`, optional ``open_spiel``), which
@@ -91,12 +92,15 @@ def make_player(spec: str, seed: int = 0) -> Player:
                                     play=PlayTweaks(**tweaks))
         return RefPlayer(name=spec, changes=tuple(values.items()))
     if kind == "variant":          # the shell's computer player; float=1: Bid Euchre's
-        float_estimate = False     # first (float) trick estimate, measured against it
-        for part in filter(None, opts.split(",")):
-            if part.replace(" ", "") not in ("float=1", "float=0"):
-                raise PlayerSpecError(f"variant: option {part.strip()!r}: use float=1 or float=0")
-            float_estimate = part.replace(" ", "") == "float=1"
-        return VariantPlayer(name=spec, float_estimate=float_estimate)
+        switches = {"float": False, "old_lead": False}   # first (float) trick estimate;
+        for part in filter(None, opts.split(",")):       # old_lead=1: the first boss lead
+            name, _, value = part.replace(" ", "").partition("=")
+            if name not in switches or value not in ("0", "1"):
+                raise PlayerSpecError(f"variant: option {part.strip()!r}: use float=0/1 "
+                                      "or old_lead=0/1")
+            switches[name] = value == "1"
+        return VariantPlayer(name=spec, float_estimate=switches["float"],
+                             old_lead=switches["old_lead"])
     if kind == "easy":                         # the shell's easy level (players/levels.py)
         from pyengine.players.levels import EasyPlayer
         if opts.strip():
@@ -133,7 +137,11 @@ def is_ismcts(spec: str) -> bool:
 
 
 def check_matchup(rules: Rules, spec_a: str, spec_b: str) -> None:
-    """Raise PlayerSpecError if the players cannot play these rules (IS-MCTS: OpenSpiel's)."""
+    """Raise PlayerSpecError if the players cannot play these rules (IS-MCTS: OpenSpiel's;
+    any player: three seats, which are three sides, not two teams)."""
+    if rules.players != 4:
+        raise PlayerSpecError(f"players={rules.players}: the arena plays two teams of two "
+                              "(duplicate seatings), not cutthroat's three sides")
     if is_ismcts(spec_a) or is_ismcts(spec_b):
         from pyengine.players.ismcts import supports
         problem = supports(rules)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from pyengine.core.rules import Rules
+from pyengine.core.rules import Rules, options_of
 from pyengine.measure.arena import MatchResult, TeamTally
 from pyengine.measure.bench import WinRate
 
@@ -117,6 +117,12 @@ def time_text(s: Summary) -> str:
     return text + f" = {s.matches_per_hour:,.0f} matches/hour"
 
 
+def rules_words(rules: Rules) -> str:
+    """The preset and its changed options as the command line writes them
+    (``standard -o deck=32``): a run under options is not reported as its preset's."""
+    return rules.name + "".join(f" -o {k}={str(v).lower()}" for k, v in options_of(rules).items())
+
+
 def summarise(results: list[MatchResult], spec_a: str, spec_b: str, rules: Rules,
               seconds: float, jobs: int) -> Summary:
     """Fold the match results of a run into a :class:`Summary`."""
@@ -137,7 +143,7 @@ def summarise(results: list[MatchResult], spec_a: str, spec_b: str, rules: Rules
                                for rs in by_seq.values()])
 
     return Summary(
-        spec_a=spec_a, spec_b=spec_b, rules=rules.name, matches=len(results),
+        spec_a=spec_a, spec_b=spec_b, rules=rules_words(rules), matches=len(results),
         pairs=len(by_seq), seconds=seconds, jobs=jobs, hands=hands,
         wins_a=wilson(ta.wins, len(results)), pairs_a=pairs_a,
         points_a=cl(lambda r: r.a.points), points_b=cl(lambda r: r.b.points),

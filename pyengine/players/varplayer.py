@@ -14,7 +14,8 @@ written for any deck and contract (it need not fit a 6502):
 * defend alone: with ``DEFEND_ALONE_MIN`` strength in the makers' trump.
 * Bid Euchre: :func:`expected_tricks` for each of the six contracts; bid the
   best one's estimate plus the partner's share, when it reaches 3; declare it.
-* play: lead the boss trump when my side made it, else a winner (an ace, or
+* play: lead the boss trump when my side made it (the best trump not yet played
+  nor out of this game's deck, if I hold it), else a winner (an ace, or
   the nine in no-trump low), else a low card; follow by winning as cheaply as
   possible unless my partner already wins, else throw the least valuable card.
 """
@@ -22,11 +23,13 @@ written for any deck and contract (it need not fit a 6502):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from pyengine.core.bid6 import MAX_BID, MIN_BID
 from pyengine.core.cards import (
     ACE,
     EXT,
+    EXT_CARDS,
     JOKER,
     KING,
     NINE,
@@ -35,6 +38,7 @@ from pyengine.core.cards import (
     QUEEN,
     TEN,
     Card,
+    deck_codes,
     is_suit_contract,
     rank_of,
 )
@@ -184,6 +188,12 @@ def best_contract_float(hand: tuple[Card, ...]) -> tuple[int, float]:
                key=lambda te: (te[1], -te[0]))
 
 
+@cache
+def _out_of_deck(deck: int, joker: bool) -> frozenset[Card]:
+    """The card codes a game with this deck and joker option never deals."""
+    return frozenset(range(EXT_CARDS)) - frozenset(deck_codes(deck, joker))
+
+
 def _worth(card: Card, trump: int) -> int:
     """Throw-away order: side cards by how well they win, trumps above."""
     tr = EXT.trump_rank[trump][card] if is_suit_contract(trump) else -1
@@ -198,6 +208,8 @@ class VariantPlayer:
     name: str = "variant"
     _ref: RefPlayer = field(default_factory=RefPlayer)
     float_estimate: bool = False    # Bid Euchre with the first (float) trick estimate
+    old_lead: bool = False          # the first boss lead, which stopped at trumps out of
+                                    # the deck (the joker first): measured against it
 
     def decide(self, v: SeatView) -> Action:
         """The variant player's action for this view."""
@@ -294,12 +306,9 @@ class VariantPlayer:
         trump = v.trump
         if is_suit_contract(trump):
             if v.maker is not None and v.team(v.maker) == v.team(v.seat):
-                played = set(v.played)
-                for c in EXT.trump_order[trump]:
-                    if c in legal:
-                        return c
-                    if c not in played:
-                        break
+                boss = self._boss(v, legal)
+                if boss is not None:
+                    return boss
             side = [c for c in legal if EXT.trump_rank[trump][c] < 0]
             tops = [c for c in side if rank_of(c) == ACE]
         else:
@@ -310,6 +319,20 @@ class VariantPlayer:
             return tops[0]
         pool = side or legal
         return min(pool, key=lambda c: (_worth(c, trump), c))
+
+    def _boss(self, v: SeatView, legal: list[Card]) -> Card | None:
+        """The best trump still out if I hold it, else None. Gone are the cards played
+        and those not in this game's deck (the joker without the joker option, the 7s
+        and 8s of a 24-card game): EXT.trump_order holds all ten trumps of a suit."""
+        gone = set(v.played)
+        if not self.old_lead:
+            gone |= _out_of_deck(v.rules.deck, v.rules.joker)
+        for c in EXT.trump_order[v.trump]:
+            if c in legal:
+                return c
+            if c not in gone:
+                return None
+        return None
 
 
 def computer_player(rules: object = None) -> VariantPlayer:

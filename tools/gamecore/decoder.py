@@ -119,15 +119,18 @@ class EventDecoder:
             return {"ev": "play", "seat": x, "card": card_name(y)}
         if code == EV_TRICK:
             return {"ev": "trick", "winner": x}
+        # only Bid Euchre's points and totals go below zero; elsewhere they are unsigned
+        # (a cutthroat tie past the target can run two totals past 127: score_three)
+        value = signed if bid6 else int
         if code == EV_SCORE:
             n = self.sides
             out = {"ev": "score", "makers": x, "tricks": list(read("tricks_won", n)),
-                   "points": [signed(b) for b in read("points", n)],
-                   "total": [signed(b) for b in read("total", n)]}
+                   "points": [value(b) for b in read("points", n)],
+                   "total": [value(b) for b in read("total", n)]}
             return out | ({"bid": read("bid6_high")[0]} if bid6 else {})
         if code == EV_GAME_OVER:
             return {"ev": "game_over", "winner": x,
-                    "total": [signed(b) for b in read("total", self.sides)]}
+                    "total": [value(b) for b in read("total", self.sides)]}
         if code == EV_REDEAL and y & ~(REDEAL_ASK | REASON_NANFNT) == 0:
             return {"ev": "redeal", "seat": x, "call": "redeal" if y & REDEAL_ASK else "keep",
                     "reason": REDEAL_REASONS[y & REASON_NANFNT]}
