@@ -65,6 +65,7 @@ from .options_screen import (
 )
 from .play import back_to_title, play
 from .prompt_checks import (
+    joker_keys,
     refusals,
     restore_problems,
     space_held,
@@ -77,6 +78,7 @@ from .title_checks import menu_wraps, rules_pages, title_problems, too_big
 from .verdict import Verdict
 
 WIN_GAME = 7                  # South playing as RefPlayer wins it (the winner's tune)
+JOKER_BY_KEY = 10             # the driver's seed that names game 13's joker by its key S
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,7 @@ class Scenario:
     refusals: bool = False    # keys that must be refused at South's prompts, first
     rules: str = ""           # a rules code chosen on the options screen first ("": Bit #93)
     options_by: str = "keys"  # ... by keys or the joystick
+    joker_keys: bool = False  # the joker's question's keys checked first (prompt_checks)
 
 
 SCENARIOS = (
@@ -122,6 +125,10 @@ SCENARIOS = (
     # the 32-card deck and the joker (c64/jokerask.oph): South deals the joker in the
     # first hand and names its suit; the 7s and 8s in the hands, the sort's ten trumps
     Scenario(13, 8, "T", fuzz=2, rules="STD K32 X1"),
+    # the same question up to South's next prompt, at FAST (its pause): the '>' on spades
+    # though RAM held $FF, the cursor both ways, L and joystick up, the answer by its key (S)
+    Scenario(13, JOKER_BY_KEY, STOP, max_prompts=1, ram="ones", speed="FAST",
+             rules="STD K32 X1", joker_keys=True),
 )
 DEMO_GAME, DEMO_END_FRAMES = 1157, 150          # 18 hands, one passed out; the result shows 3 s
 
@@ -247,7 +254,8 @@ def run_checks(prg: Path | str | None = None) -> None:
         played = play(fe, s.game, random.Random(s.seed), max_prompts=s.max_prompts,
                       choose=CHOOSERS[s.south], speed=s.speed, fuzz=s.fuzz, start=s.start,
                       sound=s.sound,
-                      on_prompt=refusals(s.game) if s.refusals else None)
+                      on_prompt=refusals(s.game) if s.refusals
+                      else joker_keys if s.joker_keys else None)
         if s.max_prompts is None:
             check_identity(played)
         for problem in (event_problems(s.game, played.events, fe.drawn, not s.fuzz,
