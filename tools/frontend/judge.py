@@ -122,6 +122,9 @@ SCENARIOS = (
     # cutthroat (c64/threeseats.oph): three seats, three scores and trick counts, who
     # scored, South dealing and discarding, the sheet's EACH and YOU WIN / YOU LOSE
     Scenario(18, 18, "T", rules="STD A0 Y3"),
+    # ... and a march (game 18 has none): West takes all five in the second hand, MARCH!
+    # and its sound; 10 prompts, then RESTORE
+    Scenario(6, 6, STOP, max_prompts=10, rules="STD A0 Y3"),
     # the 32-card deck and the joker (c64/jokerask.oph): South deals the joker in the
     # first hand and names its suit; the 7s and 8s in the hands, the sort's ten trumps
     Scenario(13, 8, "T", fuzz=2, rules="STD K32 X1"),
