@@ -279,14 +279,17 @@ BID6_GAME = 1020        # a computer dealer forced to bid; South's bids refused;
 
 
 def bid6_game(prg: Path | str | None) -> None:
-    """A whole game of Bid Euchre by keys, BID EUCHRE chosen on the options screen, the
-    screen judged at every South prompt (tools/frontend/bid6_play.py) and the game
-    pyengine's with South's choices."""
+    """A whole game of Bid Euchre by keys at FAST, BID EUCHRE chosen on the options
+    screen, the screen judged at every South prompt (tools/frontend/bid6_play.py), the
+    cursor round both ends of the bids and contracts, the game pyengine's with South's
+    choices, then each event's message and pause."""
+    from .bid6_play import event_problems as bid6_event_problems
     from .bid6_play import play_bid6_by_keys
     from .checkpoints import engine_events, south_actions
 
     try:
-        fe, choices, seen = play_bid6_by_keys(BID6_GAME, random.Random(BID6_GAME), prg)
+        fe, choices, seen = play_bid6_by_keys(BID6_GAME, random.Random(BID6_GAME), prg,
+                                              speed="FAST")
     except FrontendError as exc:
         raise Verdict(f"bid6 game {BID6_GAME}: {exc}") from None
     if south_actions(fe.events) != choices:
@@ -294,6 +297,9 @@ def bid6_game(prg: Path | str | None) -> None:
     diff = first_difference(fe.events, engine_events(BID6_GAME, choices, BID6))
     if diff:
         raise Verdict(f"bid6 game {BID6_GAME}: the 6502 differs from pyengine at {diff}")
+    problem = bid6_event_problems(fe, "FAST")
+    if problem:
+        raise Verdict(f"bid6 game {BID6_GAME}: {problem}")
 
 
 def judge_prg(prg: Path) -> str | None:
