@@ -7,7 +7,8 @@ every prompt :func:`table_problems` judges the screen against pyengine's state a
 6502's events (never against the 6502's own output): the totals (below zero too), row 1's
 bids seat by seat and then the contract and its maker, the bids offered in pyengine's
 order, South's cards; CRSR left from the first bid or contract goes round to the last
-and right back; illegal bids are refused with the line saying why and nothing changes
+and right back; L at a bid and joystick up at the contract show the last trick; illegal
+bids are refused with the line saying why and nothing changes
 (tests/test_bid6_frontend.py). :func:`event_problems` then judges, after each event
 South's prompt does not follow, the message of a bid, contract or score (`WEST BIDS 4`,
 `NORTH PLAYS IN ♥`, `SET! WE -3 THEY 4`) and the pause (tools/frontend/judge.py plays
@@ -174,6 +175,22 @@ def answer(fe: Frontend, kind: str, action, screen: Screen, rng: random.Random) 
     fe.key(RETURN)
 
 
+def last_trick_shown(fe: Frontend, how: str, end: str) -> None:
+    """L (or the joystick up) at a bid or contract prompt shows the last trick (or that
+    none was played), and the key that ends the view (``end``) answers nothing."""
+    from .prompt_checks import last_trick_view
+
+    before, events = fe.screen(), len(fe.events)
+    view = fe.key("L") if how == "L" else fe.joystick(how)
+    problems = last_trick_view(before, fe.events).problems(view)
+    if problems:
+        raise FrontendError(f"the last trick shown by {how}: " + "; ".join(problems)
+                            + "\n" + view.text())
+    if fe.key(end) != before or len(fe.events) != events:
+        raise FrontendError(f"{how}, then {end!r}, did not bring the prompt back "
+                            f"unanswered:\n{fe.screen().text()}")
+
+
 def play_bid6_by_keys(seed: int, rng: random.Random, prg=None, speed: str = "NO WAIT"
                       ) -> tuple[Frontend, list, set[str]]:
     """One whole game (see the module docstring) at ``speed``: the Frontend (each event's
@@ -201,6 +218,10 @@ def play_bid6_by_keys(seed: int, rng: random.Random, prg=None, speed: str = "NO 
         seen.add(p.kind)
         if p.kind in ("auction", "declare") and len(p.choices) > 1:
             cursor_wraps(fe, p.kind, len(p.choices))
+        if p.kind == "auction":
+            last_trick_shown(fe, "L", "P")
+        elif p.kind == "declare":
+            last_trick_shown(fe, "up", "S")
         if min(game.total) < 0:
             seen.add("a total below zero")
         legal = game.legal_actions()
