@@ -14,8 +14,9 @@ and checks, against pyengine (never against the 6502's own output):
   game, the game-over screen with its score sheet and its keys (RUN/STOP, T, P);
   the rules pages, a refused game number, refused discards, SPACE held, RUN/STOP in
   the computer's pause, RESTORE and RUN/STOP + RESTORE;
-* Bid Euchre: a whole game by keys, BID EUCHRE chosen on the options screen, the screen
-  judged at every South prompt (tools/frontend/bid6_play.py);
+* Bid Euchre: a whole game by keys at FAST, BID EUCHRE chosen on the options screen,
+  the screen judged at every South prompt and each bid, contract and score message
+  and pause after the events (tools/frontend/bid6_play.py);
 * the demo: a game of four computer players and its 3 s result.
 
 It returns None when every check passes (the mutant survived), else the first
