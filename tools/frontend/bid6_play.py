@@ -6,8 +6,13 @@ cursor and RETURN, the contract by S H D C + - or the cursor, cards by their num
 every prompt :func:`table_problems` judges the screen against pyengine's state after the
 6502's events (never against the 6502's own output): the totals (below zero too), row 1's
 bids seat by seat and then the contract and its maker, the bids offered in pyengine's
-order, South's cards; illegal bids are refused with the line saying why and nothing
-changes (tests/test_bid6_frontend.py).
+order, South's cards; CRSR left from the first bid or contract goes round to the last
+and right back; L at a bid and joystick up at the contract show the last trick; illegal
+bids are refused with the line saying why and nothing changes
+(tests/test_bid6_frontend.py). :func:`event_problems` then judges, after each event
+South's prompt does not follow, the message of a bid, contract or score (`WEST BIDS 4`,
+`NORTH PLAYS IN ♥`, `SET! WE -3 THEY 4`) and the pause (tools/frontend/judge.py plays
+the game at FAST).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import random
 
 from pyengine.core.bid6 import legal_bids
+from pyengine.core.cards import SUIT_SYMBOLS, SUITS
 from pyengine.core.game import GameState
 from pyengine.core.rules import BID6
 
@@ -22,12 +28,14 @@ from .checkpoints import engine_state
 from .driver import LEFT, RETURN, RIGHT, Frontend, FrontendError
 from .options_screen import choose_rules
 from .screen_read import ROW_MSG, Screen, prompt, south_hand
+from .timing import SPEED_FRAMES, pace_units
 
 SEAT_LETTERS = "SWNE"
 SEAT_WORDS = ("SOUTH", "WEST", "NORTH", "EAST")
 CONTRACT_KEYS = "SHDC+-"
 BACKS_AT = {1: (10, 1), 2: (4, 17), 3: (10, 34)}    # seat: row, column of its six backs
 BACK = "\u2592"                                       # how screen_read shows a card back
+NO_TRUMP_WORDS = {"high": "NO-TRUMP HIGH", "low": "NO-TRUMP LOW"}
 
 
 class Scripted:
@@ -77,6 +85,64 @@ def table_problems(screen: Screen, game: GameState, kind: str) -> list[str]:
     return problems
 
 
+def south_next(e: dict) -> bool:
+    """The event is South's own choice (his prompt came before it, over the last one's
+    message and pause)."""
+    return e.get("seat") == 0 and e["ev"] in ("bid", "declare", "play")
+
+
+def bid6_pace(e: dict) -> int:
+    """The pause after a Bid Euchre event, in units (c64/bid6_fe.oph: a pass 1, a bid 2,
+    the contract 3, the score 6; the other events as under Bit #93)."""
+    if e["ev"] == "bid":
+        return 1 if e["call"] == "pass" else 2
+    return 3 if e["ev"] == "declare" else pace_units(e)
+
+
+def bid6_message(e: dict) -> str | None:
+    """Row 23 once an auction, contract or score event is drawn (c64/bid6_fe.oph)."""
+    seat = SEAT_WORDS[e["seat"]] if "seat" in e else ""
+    if e["ev"] == "bid":
+        return f"{seat} PASSES" if e["call"] == "pass" else f"{seat} BIDS {e['tricks']}"
+    if e["ev"] == "declare":
+        t = e["trump"]
+        return f"{seat} PLAYS IN " + (NO_TRUMP_WORDS[t] if t in NO_TRUMP_WORDS
+                                      else " " + SUIT_SYMBOLS[SUITS.index(t)])
+    if e["ev"] == "score":
+        made = e["tricks"][e["makers"]] >= e["bid"]
+        p = e["points"]
+        return f"{'MADE IT!' if made else 'SET!'} WE {p[0]} THEY {p[1]}"
+    return None
+
+
+def event_problems(fe: Frontend, speed: str) -> str | None:
+    """After each event South's prompt does not follow: the message of an auction,
+    contract or score event, and every event's pause at ``speed``, from the reference
+    events (``Frontend(record_events=True)``)."""
+    events = fe.events
+    for i in range(len(events) - 1):
+        if i not in fe.drawn or south_next(events[i + 1]):
+            continue
+        want = bid6_message(events[i])
+        shown = fe.drawn[i].row(ROW_MSG).rstrip()
+        if want is not None and shown != want:
+            return f"after event {i} {events[i]}: row 23 {shown!r}, want {want!r}"
+        frames = bid6_pace(events[i]) * SPEED_FRAMES[speed]
+        if fe.pauses[i] != frames:
+            return (f"the pause after event {i} {events[i]} at {speed}: {fe.pauses[i]} "
+                    f"frames, want {frames}")
+    return None
+
+
+def cursor_wraps(fe: Frontend, kind: str, count: int) -> None:
+    """CRSR left from the first choice goes round to the last, right from there back."""
+    for key, want in ((LEFT, count - 1), (RIGHT, 0)):
+        screen = fe.key(key)
+        if prompt(screen).kind != kind or prompt(screen).selected != want:
+            raise FrontendError(f"CRSR {'left' if key == LEFT else 'right'} at the {kind}: "
+                                f"the '>' not on choice {want}:\n{screen.text()}")
+
+
 def refused(fe: Frontend, key: str, message: str) -> None:
     events = len(fe.events)
     screen = fe.key(key)
@@ -109,13 +175,31 @@ def answer(fe: Frontend, kind: str, action, screen: Screen, rng: random.Random) 
     fe.key(RETURN)
 
 
-def play_bid6_by_keys(seed: int, rng: random.Random, prg=None) -> tuple[Frontend, list, set[str]]:
-    """One whole game (see the module docstring): the Frontend, South's choices, and what
-    the game reached (prompt kinds, refusals, a total below zero)."""
-    fe = Frontend(prg)
+def last_trick_shown(fe: Frontend, how: str, end: str) -> None:
+    """L (or the joystick up) at a bid or contract prompt shows the last trick (or that
+    none was played), and the key that ends the view (``end``) answers nothing."""
+    from .prompt_checks import last_trick_view
+
+    before, events = fe.screen(), len(fe.events)
+    view = fe.key("L") if how == "L" else fe.joystick(how)
+    problems = last_trick_view(before, fe.events).problems(view)
+    if problems:
+        raise FrontendError(f"the last trick shown by {how}: " + "; ".join(problems)
+                            + "\n" + view.text())
+    if fe.key(end) != before or len(fe.events) != events:
+        raise FrontendError(f"{how}, then {end!r}, did not bring the prompt back "
+                            f"unanswered:\n{fe.screen().text()}")
+
+
+def play_bid6_by_keys(seed: int, rng: random.Random, prg=None, speed: str = "NO WAIT"
+                      ) -> tuple[Frontend, list, set[str]]:
+    """One whole game (see the module docstring) at ``speed``: the Frontend (each event's
+    screen and pause recorded), South's choices, and what the game reached (prompt
+    kinds, refusals, a total below zero)."""
+    fe = Frontend(prg, record_events=True)
     fe.boot()
     choose_rules(fe, BID6, "keys")
-    fe.start(seed)
+    fe.start(seed, speed=speed)
     choices, seen = [], set()
     while True:
         screen = fe.screen()
@@ -132,6 +216,12 @@ def play_bid6_by_keys(seed: int, rng: random.Random, prg=None) -> tuple[Frontend
         if problems:
             raise FrontendError("; ".join(problems) + "\n" + screen.text())
         seen.add(p.kind)
+        if p.kind in ("auction", "declare") and len(p.choices) > 1:
+            cursor_wraps(fe, p.kind, len(p.choices))
+        if p.kind == "auction":
+            last_trick_shown(fe, "L", "P")
+        elif p.kind == "declare":
+            last_trick_shown(fe, "up", "S")
         if min(game.total) < 0:
             seen.add("a total below zero")
         legal = game.legal_actions()

@@ -14,8 +14,9 @@ and checks, against pyengine (never against the 6502's own output):
   game, the game-over screen with its score sheet and its keys (RUN/STOP, T, P);
   the rules pages, a refused game number, refused discards, SPACE held, RUN/STOP in
   the computer's pause, RESTORE and RUN/STOP + RESTORE;
-* Bid Euchre: a whole game by keys, BID EUCHRE chosen on the options screen, the screen
-  judged at every South prompt (tools/frontend/bid6_play.py);
+* Bid Euchre: a whole game by keys at FAST, BID EUCHRE chosen on the options screen,
+  the screen judged at every South prompt and each bid, contract and score message
+  and pause after the events (tools/frontend/bid6_play.py);
 * the demo: a game of four computer players and its 3 s result.
 
 It returns None when every check passes (the mutant survived), else the first
@@ -65,6 +66,7 @@ from .options_screen import (
 )
 from .play import back_to_title, play
 from .prompt_checks import (
+    joker_keys,
     refusals,
     restore_problems,
     space_held,
@@ -77,6 +79,7 @@ from .title_checks import menu_wraps, rules_pages, title_problems, too_big
 from .verdict import Verdict
 
 WIN_GAME = 7                  # South playing as RefPlayer wins it (the winner's tune)
+JOKER_BY_KEY = 10             # the driver's seed that names game 13's joker by its key S
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,7 @@ class Scenario:
     refusals: bool = False    # keys that must be refused at South's prompts, first
     rules: str = ""           # a rules code chosen on the options screen first ("": Bit #93)
     options_by: str = "keys"  # ... by keys or the joystick
+    joker_keys: bool = False  # the joker's question's keys checked first (prompt_checks)
 
 
 SCENARIOS = (
@@ -119,9 +123,16 @@ SCENARIOS = (
     # cutthroat (c64/threeseats.oph): three seats, three scores and trick counts, who
     # scored, South dealing and discarding, the sheet's EACH and YOU WIN / YOU LOSE
     Scenario(18, 18, "T", rules="STD A0 Y3"),
+    # ... and a march (game 18 has none): West takes all five in the second hand, MARCH!
+    # and its sound; 10 prompts, then RESTORE
+    Scenario(6, 6, STOP, max_prompts=10, rules="STD A0 Y3"),
     # the 32-card deck and the joker (c64/jokerask.oph): South deals the joker in the
     # first hand and names its suit; the 7s and 8s in the hands, the sort's ten trumps
     Scenario(13, 8, "T", fuzz=2, rules="STD K32 X1"),
+    # the same question up to South's next prompt, at FAST (its pause): the '>' on spades
+    # though RAM held $FF, the cursor both ways, L and joystick up, the answer by its key (S)
+    Scenario(13, JOKER_BY_KEY, STOP, max_prompts=1, ram="ones", speed="FAST",
+             rules="STD K32 X1", joker_keys=True),
 )
 DEMO_GAME, DEMO_END_FRAMES = 1157, 150          # 18 hands, one passed out; the result shows 3 s
 
@@ -247,7 +258,8 @@ def run_checks(prg: Path | str | None = None) -> None:
         played = play(fe, s.game, random.Random(s.seed), max_prompts=s.max_prompts,
                       choose=CHOOSERS[s.south], speed=s.speed, fuzz=s.fuzz, start=s.start,
                       sound=s.sound,
-                      on_prompt=refusals(s.game) if s.refusals else None)
+                      on_prompt=refusals(s.game) if s.refusals
+                      else joker_keys if s.joker_keys else None)
         if s.max_prompts is None:
             check_identity(played)
         for problem in (event_problems(s.game, played.events, fe.drawn, not s.fuzz,
@@ -268,14 +280,17 @@ BID6_GAME = 1020        # a computer dealer forced to bid; South's bids refused;
 
 
 def bid6_game(prg: Path | str | None) -> None:
-    """A whole game of Bid Euchre by keys, BID EUCHRE chosen on the options screen, the
-    screen judged at every South prompt (tools/frontend/bid6_play.py) and the game
-    pyengine's with South's choices."""
+    """A whole game of Bid Euchre by keys at FAST, BID EUCHRE chosen on the options
+    screen, the screen judged at every South prompt (tools/frontend/bid6_play.py), the
+    cursor round both ends of the bids and contracts, the game pyengine's with South's
+    choices, then each event's message and pause."""
+    from .bid6_play import event_problems as bid6_event_problems
     from .bid6_play import play_bid6_by_keys
     from .checkpoints import engine_events, south_actions
 
     try:
-        fe, choices, seen = play_bid6_by_keys(BID6_GAME, random.Random(BID6_GAME), prg)
+        fe, choices, seen = play_bid6_by_keys(BID6_GAME, random.Random(BID6_GAME), prg,
+                                              speed="FAST")
     except FrontendError as exc:
         raise Verdict(f"bid6 game {BID6_GAME}: {exc}") from None
     if south_actions(fe.events) != choices:
@@ -283,6 +298,9 @@ def bid6_game(prg: Path | str | None) -> None:
     diff = first_difference(fe.events, engine_events(BID6_GAME, choices, BID6))
     if diff:
         raise Verdict(f"bid6 game {BID6_GAME}: the 6502 differs from pyengine at {diff}")
+    problem = bid6_event_problems(fe, "FAST")
+    if problem:
+        raise Verdict(f"bid6 game {BID6_GAME}: {problem}")
 
 
 def judge_prg(prg: Path) -> str | None:

@@ -17,7 +17,9 @@ from .checkpoints import engine_last_trick, engine_state
 from .driver import (
     GAP_FRAMES,
     HOLD_FRAMES,
+    LEFT,
     RETURN,
+    RIGHT,
     SPACE,
     STEP_CYCLES,
     STOP,
@@ -126,6 +128,34 @@ def refusals(game_number: int):
             _refused(fe, "A", "bid2", MSG_BID2_ALONE, buzz=False)
             _refused(fe, "A", "bid2", MSG_BID2, buzz=False)
     return hook
+
+
+def joker_keys(fe: Frontend, p) -> None:
+    """An on_prompt hook for the joker's question (c64/jokerask.oph): the '>' starts on
+    spades whatever the RAM held; CRSR left goes round to clubs and right back, on to
+    hearts and left again; L and joystick up each show the last trick, and the key that
+    ends the view answers nothing. The prompt is left as it came, the '>' on spades."""
+    if p.kind != "joker":
+        return
+    before, events = fe.screen(), len(fe.events)
+    if p.selected != 0:
+        raise Verdict(f"the joker's '>' starts on suit {p.selected}, not spades:\n"
+                      f"{before.text()}")
+    for name, key, want in (("left", LEFT, 3), ("right", RIGHT, 0), ("right", RIGHT, 1),
+                            ("left", LEFT, 0)):
+        screen = fe.key(key)
+        if prompt(screen).kind != "joker" or prompt(screen).selected != want:
+            raise Verdict(f"CRSR {name} at the joker's question: the '>' not on suit {want}:\n"
+                          f"{screen.text()}")
+    for how, end in (("L", "H"), ("up", "S")):
+        view = fe.key(how) if how == "L" else fe.joystick(how)
+        problems = last_trick_view(before, fe.events).problems(view)
+        if problems:
+            raise Verdict(f"the last trick shown by {how} at the joker's question: "
+                          + "; ".join(problems) + "\n" + view.text())
+        if fe.key(end) != before or len(fe.events) != events:
+            raise Verdict(f"{how}, then {end}, at the joker's question did not bring it "
+                          f"back unanswered:\n{fe.screen().text()}")
 
 
 KERNAL_STATUS = 0x90         # ST, just past the BASIC zero page the game saves
