@@ -28,6 +28,7 @@ from .driver import LEFT, RETURN, RIGHT, Frontend, FrontendError, Screen, prompt
 CRSR_UP, CRSR_DOWN = 0x91, 0x11
 PRESET_ROW, FIRST_ROW, CURSOR_COL, LABEL_COL, VALUE_COL = 2, 3, 1, 2, 22
 NOTE_ROW, CODE_ROWS = 1, (21, 22)
+LABEL_COLOUR = 1                  # white: every option's label (the values: white or black)
 TITLE_CODE_ROWS, TITLE_CODE_COL = (9, 10), 8
 TABLE_CODE_ROWS, TABLE_CODE_COLS = range(2, 9), (1, 16)
 PRESETS_SHOWN = ("bit93", "web", "standard", "bid6")     # left to right, round
@@ -140,6 +141,11 @@ def read_options(screen: Screen) -> OptionsView:
             continue
         if shown_label != label:
             raise OptionsError(f"row {row} is labelled {shown_label!r}, want {label!r}")
+        label_colours = {screen.colour(row, c) for c in range(LABEL_COL, LABEL_COL + len(label))
+                         if screen.char(row, c) != " "}
+        if label_colours != {LABEL_COLOUR}:
+            raise OptionsError(f"row {row}'s label {label!r} is in colours "
+                               f"{sorted(label_colours)}, not white")
         values[option] = _value(row_values, shown, label)
         colours.add(screen.colour(row, VALUE_COL))
     lines = [PRESET_ROW] + [FIRST_ROW + i for i in range(len(ROWS))]
