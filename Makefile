@@ -38,7 +38,7 @@ lint: $(STAMP)
 # physical cores, one on a 2-vCPU machine that shares a core; WORKERS=1 runs one) and
 # lists its 25 slowest tests. --dist loadfile: a module's tests share module-scoped
 # fixtures and caches (the cross-check plan, real VICE's games), so one worker runs them
-# all. About 12 minutes from a clean clone on a free 2-core machine (docs/harness.md,
+# all. About 15 minutes from a clean clone on a free 2-core machine (docs/harness.md,
 # "CI"); the load printed at the start and the end explains a slower run.
 WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 PYTEST_CI := $(VPY) -m pytest -q -n $(WORKERS) --dist loadfile --durations=25
@@ -50,7 +50,7 @@ timed = @printf '\n== %s: %s\n' '$(1)' '$(2)'; t0=$$(date +%s); $(2); rc=$$?; \
 
 test:
 	@echo "== make test: build, lint (ruff, mypy), VICE setup, pytest on $(WORKERS) workers;" \
-	      "about 16 min from a clean clone on a free 2-core machine (docs/harness.md); $$(uptime | sed 's/.*load/load/')"
+	      "about 15 min from a clean clone on a free 2-core machine (docs/harness.md); $$(uptime | sed 's/.*load/load/')"
 	$(call timed,build,$(MAKE) --no-print-directory build)
 	$(call timed,lint,$(MAKE) --no-print-directory lint)
 	$(call timed,vice setup,$(MAKE) --no-print-directory vice-setup)
