@@ -91,16 +91,19 @@ def play_env(home: Path, term: str = "xterm-256color", **extra: str) -> dict[str
     return env | extra
 
 
-def read_until_prompt(p: subprocess.Popen, timeout: float = 30) -> bytes:
-    """What a line-mode game on pipes wrote up to its next prompt (``? `` or ``: ``)."""
+def read_until_prompt(p: subprocess.Popen, timeout: float = 30,
+                      until_exit: bool = False) -> bytes:
+    """What a line-mode game on pipes wrote up to its next prompt (``? `` or ``: ``);
+    ``until_exit``: or up to its end, when it may end first. The pipe is left blocking."""
     got = b""
     end = time.monotonic() + timeout
     os.set_blocking(p.stdout.fileno(), False)
-    while not got.endswith((b"? ", b": ")):
+    while not got.endswith((b"? ", b": ")) and not (until_exit and p.poll() is not None):
         assert time.monotonic() < end, got[-300:]
         chunk = p.stdout.read()
         if chunk:
             got += chunk
         else:
             time.sleep(0.01)
+    os.set_blocking(p.stdout.fileno(), True)
     return got

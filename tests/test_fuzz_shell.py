@@ -23,7 +23,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -34,6 +33,7 @@ from pyengine.records.replay import ReplayError, judge
 from pyengine.records.transcript import read
 
 from .helpers import report
+from .ptyrun import read_until_prompt
 
 CI_GAMES = 80
 SLOW_GAMES = 2000
@@ -143,19 +143,6 @@ def _euchre(*args: str, env: dict, cwd: Path) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=cwd)
 
 
-def _until_prompt(p: subprocess.Popen, timeout: float = 60) -> None:
-    got, end = b"", time.monotonic() + timeout
-    os.set_blocking(p.stdout.fileno(), False)
-    while not got.endswith((b"? ", b": ")) and p.poll() is None:
-        assert time.monotonic() < end, got[-300:]
-        chunk = p.stdout.read()
-        if chunk:
-            got += chunk
-        else:
-            time.sleep(0.01)
-    os.set_blocking(p.stdout.fileno(), True)
-
-
 def _events(path: Path) -> int:
     return len(json.loads(path.read_text())["events"]) if path.exists() else 0
 
@@ -178,11 +165,11 @@ def two_at_once(round_no: int, tmp_path: Path, seen: Counter) -> None:
                 cwd=home)
     procs = [a]
     try:
-        _until_prompt(a)
+        read_until_prompt(a, 60, until_exit=True)
         for _ in range(rng.randrange(3)):
             a.stdin.write(rng.choice([b"p\n", b"1\n", b"o\n", b"?\n"]))
             a.stdin.flush()
-            _until_prompt(a)
+            read_until_prompt(a, 60, until_exit=True)
         partials = ([home / "live.json.partial"] if named
                     else list((home / "data" / "euchre64" / "unfinished").glob("*.partial")))
         assert len(partials) == 1, partials
