@@ -177,12 +177,17 @@ def _show(value: object) -> str:
 @click.argument("transcript_file", type=click.Path(path_type=Path))
 @click.option("--quiet", "-q", is_flag=True, help="Only the verdict, not the hands.")
 def replay(transcript_file: Path, quiet: bool) -> None:
-    """Judge a transcript: replay it through the rules, hand by hand.
+    """Judge a transcript (or an EGN record, .egn/.emn): replay it through the rules.
 
     Exits 1 with a message naming the first event the rules reject. An unfinished
     game whose events are all accepted (a game saved when its player quit) is said
     to be unfinished, with the command that resumes it (exit 0).
     """
+    from pyengine.records.egn.replaycmd import looks_like_egn, replay_egn
+
+    if looks_like_egn(transcript_file):                 # an EGN record (docs/egn.md)
+        sys.exit(replay_egn(transcript_file, quiet, click.echo,
+                            lambda s: click.echo(s, err=True)))
     from pyengine.records.loadgame import unfinished_game, unfinished_note
     from pyengine.records.replay import ReplayError, judge
     from pyengine.records.replaylog import HandPrinter

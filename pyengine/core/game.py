@@ -65,6 +65,7 @@ from pyengine.core.actions import (
     action_from_id,
     bid_action,
 )
+from pyengine.core.cards import Card
 from pyengine.core.deal import first_dealer_among
 from pyengine.core.events import FirstDealer, GameOver
 from pyengine.core.moves import Moves
@@ -89,12 +90,24 @@ class GameState(Moves):
     # --- construction -------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: Rules, seed: int) -> GameState:
-        """Start a game: choose the first dealer and deal the first hand."""
+    def new(cls, rules: Rules, seed: int, *,
+            deals: tuple[tuple[tuple[tuple[Card, ...], ...], Card | None], ...] = (),
+            first: tuple[tuple[Card, ...], int] | None = None,
+            total: tuple[int, ...] | None = None) -> GameState:
+        """Start a game: choose the first dealer and deal the first hand.
+
+        A recorded game (an EGN record) gives its ``deals`` (hands by seat, upcard: the
+        seed deals those that follow), its ``first`` dealer (cards shown, seat) and the
+        ``total`` it starts from; :func:`pyengine.core.givendeals.deal_problem` checks a
+        deal before it is given."""
         check_seed(seed)
-        g = cls(rules=rules, seed=seed, rng=Rng.from_seed(seed))
-        g.total = [0] * rules.teams
-        if rules.first_dealer is FirstDealerRule.BLACK_JACK:
+        g = cls(rules=rules, seed=seed, rng=Rng.from_seed(seed), given_deals=tuple(deals),
+                given_first=first, start_total=None if total is None else tuple(total))
+        g.total = list(total) if total is not None else [0] * rules.teams
+        if first is not None:
+            g.events.append(FirstDealer(tuple(first[0]), first[1]))
+            dealer = first[1]
+        elif rules.first_dealer is FirstDealerRule.BLACK_JACK:
             shown, dealer = first_dealer_among(g.rng, g.codes, rules.players)
             g.events.append(FirstDealer(tuple(shown), dealer))
         else:
@@ -140,7 +153,8 @@ class GameState(Moves):
         if not self.actions:
             raise IllegalAction("nothing to undo: no action has been applied")
         last = self.actions[-1]
-        g = type(self).new(self.rules, self.seed)
+        g = type(self).new(self.rules, self.seed, deals=self.given_deals,
+                           first=self.given_first, total=self.start_total)
         for a in self.actions[:-1]:
             g.apply(a)
         self.__dict__.update(g.__dict__)
@@ -149,7 +163,7 @@ class GameState(Moves):
     def __hash__(self) -> int:
         # Equal games have the same rules, seed and actions (the rest follows from
         # them), so these three hash it; a game used as a key must not be changed.
-        return hash((self.rules, self.seed, tuple(self.actions)))
+        return hash((self.rules, self.seed, tuple(self.actions), self.given_deals))
 
     def __str__(self) -> str:
         title = f"Game {self.seed} ({self.rules.name}), hand {self.hand_no}"

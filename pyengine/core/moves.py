@@ -56,8 +56,11 @@ class Moves(Position):
     def _deal(self) -> None:
         r = self.rules
         self.hand_no += 1
-        hands, upcard, _ = deal_variant(self.rng, self.dealer, self.codes, r.players,
-                                        r.hand_size, upcard=not r.bid6)
+        if self.hand_no <= len(self.given_deals):     # a recorded game's own deal
+            hands, upcard = self.given_deals[self.hand_no - 1]
+        else:
+            hands, upcard, _ = deal_variant(self.rng, self.dealer, self.codes, r.players,
+                                            r.hand_size, upcard=not r.bid6)
         self.hands = list(map(list, hands))
         self.upcard = upcard
         self.joker_suit = None

@@ -95,6 +95,13 @@ class Position(Seating):
     tricks_won: list[int] = field(default_factory=lambda: [0, 0])
     tricks_played: int = 0
     actions: list[Action] = field(default_factory=list, repr=False)  # every apply(), in order
+    # A recorded game (an EGN record, a transcript with "deals": "recorded"): its deals
+    # in order, (hands by seat, upcard), used before the RNG deals any; its first dealer
+    # (cards shown, seat) and the totals it starts from. Empty/None: a game of the seed.
+    given_deals: tuple[tuple[tuple[tuple[Card, ...], ...], Card | None], ...] = field(
+        default=(), repr=False)
+    given_first: tuple[tuple[Card, ...], int] | None = field(default=None, repr=False)
+    start_total: tuple[int, ...] | None = field(default=None, repr=False)
     # the legal actions, once asked (a cache: not part of the value)
     _legal: tuple[Action, ...] | None = field(default=None, repr=False, compare=False)
 

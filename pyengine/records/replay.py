@@ -28,6 +28,7 @@ from pyengine.core.game import (
     PlayAction,
     RedealAction,
 )
+from pyengine.core.givendeals import deal_problem
 from pyengine.core.options import OptionError, rules_from
 from pyengine.core.rng import SeedError
 from pyengine.core.rules import Rules, UnknownRules
@@ -105,11 +106,40 @@ def _action_of(e: dict) -> Action:
     return DiscardAction(c) if ev == "discard" else PlayAction(c)
 
 
+def _recorded_game(t: Transcript, rules: Rules) -> GameState:
+    """The game of a transcript whose deal events are its own deals (``"deals":
+    "recorded"``, an EGN record imported) or that starts from other totals: every deal
+    is checked to be one the rules could deal."""
+    deals = []
+    first = None
+    if t.deals is not None:
+        for i, e in enumerate(t.events):
+            try:
+                if e.get("ev") == "first_dealer" and first is None:
+                    first = (tuple(parse_card(c) for c in e["cards"]), e["dealer"])
+                elif e.get("ev") == "deal":
+                    hands = tuple(tuple(parse_card(c) for c in h) for h in e["hands"])
+                    up = None if e["upcard"] is None else parse_card(e["upcard"])
+                    problem = deal_problem(rules, hands, up)
+                    if problem:
+                        raise ReplayError(f"event {i} ({_describe(e)}): not a deal: {problem}")
+                    deals.append((hands, up))
+            except (KeyError, TypeError, CardParseError) as exc:
+                raise ReplayError(f"event {i}: unreadable: {exc}") from None
+    if t.start is not None and len(t.start) != rules.teams:
+        raise ReplayError(f"start has {len(t.start)} totals, the game {rules.teams} sides")
+    return GameState.new(rules, t.seed, deals=tuple(deals), first=first,
+                         total=None if t.start is None else tuple(t.start))
+
+
 def replay(t: Transcript, rules: Rules | None = None) -> Iterator[Step]:
     """Yield each accepted event; raise ReplayError at the first rejected one."""
     try:
         rules = rules or rules_from(t.rules, t.options)
-        game = GameState.new(rules, t.seed)
+        if t.deals is not None or t.start is not None:
+            game = _recorded_game(t, rules)
+        else:
+            game = GameState.new(rules, t.seed)
     except (UnknownRules, SeedError, OptionError) as exc:
         raise ReplayError(f"cannot replay: {exc}") from None
     expected = [e.to_json() for e in game.events]   # first_dealer, first deal

@@ -136,6 +136,10 @@ def transcript_schema() -> dict:
             "options": {"type": "object", "additionalProperties": False,
                         "properties": {n: _option_schema(n) for n in OPTION_NAMES}},
             "seed": _int(0, 0xFFFF),
+            "deals": {"title": "deals", "const": "recorded",
+                      "description": "the deal events are the game's own (an EGN record), "
+                                     "not the seed's"},
+            "start": {**_scores(None), "description": "the totals the game starts from"},
             "events": {"type": "array", "maxItems": MAX_EVENTS, "items": _ref("event")},
         },
         "additionalProperties": False,

@@ -16,6 +16,7 @@ from pyengine.core.game import GameState
 from pyengine.core.options import options_of
 
 FORMAT = "euchre-transcript/1"
+RECORDED = "recorded"         # "deals": the deal events are the game's own deals
 
 
 class TranscriptError(ValueError):
@@ -32,16 +33,29 @@ class Transcript:
     # True when loads() has checked it against the schema (judge() then does not
     # check again); a transcript built or changed in memory is checked by judge().
     checked: bool = field(default=False, compare=False, repr=False)
+    # A recorded game (an EGN record imported): "recorded" when the deal events are the
+    # game's own deals rather than the seed's, and the totals the game starts from.
+    deals: str | None = None
+    start: list[int] | None = None
+
+    def envelope(self) -> dict:
+        """Every field but ``events``: format, rules, options, seed (and for a recorded
+        game ``deals`` and ``start``)."""
+        out: dict = {"format": FORMAT, "rules": self.rules, "options": self.options,
+                     "seed": self.seed}
+        if self.deals is not None:
+            out["deals"] = self.deals
+        if self.start is not None:
+            out["start"] = self.start
+        return out
 
     def to_json(self) -> dict:
         """The transcript as one JSON object."""
-        return {"format": FORMAT, "rules": self.rules, "options": self.options,
-                "seed": self.seed, "events": self.events}
+        return {**self.envelope(), "events": self.events}
 
     def dumps(self) -> str:
         """One event per line: readable, diffable, still one JSON object."""
-        head = json.dumps({"format": FORMAT, "rules": self.rules, "options": self.options,
-                           "seed": self.seed})[:-1]
+        head = json.dumps(self.envelope())[:-1]
         lines = ",\n  ".join(json.dumps(e) for e in self.events)
         return f'{head}, "events": [\n  {lines}\n]}}\n'
 
@@ -52,9 +66,12 @@ class Transcript:
 
 def from_game(game: GameState) -> Transcript:
     """The game's transcript; ``options`` records where its rules differ from the preset."""
+    recorded = bool(game.given_deals) or game.given_first is not None
     return Transcript(rules=game.rules.name, seed=game.seed,
                       events=[e.to_json() for e in game.events],
-                      options=options_of(game.rules))
+                      options=options_of(game.rules),
+                      deals=RECORDED if recorded else None,
+                      start=None if game.start_total is None else list(game.start_total))
 
 
 def loads(text: str, source: str = "transcript") -> Transcript:
@@ -74,7 +91,8 @@ def loads(text: str, source: str = "transcript") -> Transcript:
     if problem:
         raise TranscriptError(f"{source}: {problem}")
     return Transcript(rules=obj["rules"], seed=obj["seed"], events=obj["events"],
-                      options=obj.get("options", {}), checked=True)
+                      options=obj.get("options", {}), checked=True, deals=obj.get("deals"),
+                      start=obj.get("start"))
 
 
 def read(path: str | Path) -> Transcript:

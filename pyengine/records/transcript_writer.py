@@ -41,7 +41,7 @@ from pathlib import Path
 
 from pyengine.records.filelock import Busy, busy_message, hold, try_lock
 from pyengine.records.safeio import shielded
-from pyengine.records.transcript import FORMAT, Transcript
+from pyengine.records.transcript import Transcript
 
 PARTIAL_SUFFIX = ".partial"
 TAIL = "\n]}\n"
@@ -141,8 +141,7 @@ class TranscriptWriter:
     def open(self, head: Transcript) -> None:
         """Create the partial file with the transcript's envelope (raises OSError;
         Busy, with the line to show, if another process writes it)."""
-        self._head = json.dumps({"format": FORMAT, "rules": head.rules,
-                                 "options": head.options, "seed": head.seed})[:-1]
+        self._head = json.dumps(head.envelope())[:-1]
         self._head += ', "events": ['
         with shielded():
             self._create(exclusive=not self.force)
