@@ -210,6 +210,44 @@ def replay(transcript_file: Path, quiet: bool) -> None:
                f"{total} (seed {t.seed}, rules {t.rules})")
 
 
+@cli.command(name="export")
+@click.argument("transcript_file", type=click.Path(path_type=Path))
+@click.option("--egn", "as_egn", is_flag=True, required=True,
+              help="Write Euchre Game Notation (the one format export writes).")
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The record to write (FILE.egn).")
+@click.option("--force", is_flag=True, help="Replace an existing file.")
+def export_cmd(transcript_file: Path, as_egn: bool, out: Path, force: bool) -> None:
+    """Write a game the project played (a transcript, the shell's or the C64's) as an
+    EGN record, so other EGN tools can show it (docs/egn.md)."""
+    from pyengine.records.egn.files import FileJobError, export_egn
+
+    try:
+        click.echo(export_egn(transcript_file, out, force).message)
+    except FileJobError as exc:
+        click.echo(f"euchre export: {exc}", err=True)
+        sys.exit(1)
+
+
+@cli.command(name="import")
+@click.argument("record_file", type=click.Path(path_type=Path))
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The transcript to write (default: the record's name with .json).")
+@click.option("--game", "game_no", type=click.IntRange(0, None), default=None,
+              help="Which game of a match (.emn), from 0.")
+@click.option("--force", is_flag=True, help="Replace an existing file.")
+def import_cmd(record_file: Path, out: Path | None, game_no: int | None, force: bool) -> None:
+    """Write an EGN record's game as a transcript; euchre play --resume goes on from
+    where the record stops (docs/egn.md)."""
+    from pyengine.records.egn.files import FileJobError, import_egn
+
+    try:
+        click.echo(import_egn(record_file, out, game_no, force).message)
+    except FileJobError as exc:
+        click.echo(f"euchre import: {exc}", err=True)
+        sys.exit(1)
+
+
 @cli.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("vectors"), show_default=True,

@@ -26,6 +26,7 @@ from pyengine.core.actions import (
     DiscardAction,
     IllegalAction,
     PlayAction,
+    RedealAction,
     bid_action,
 )
 from pyengine.core.events import NAME, ORDER
@@ -36,7 +37,7 @@ from pyengine.records.egn.model import Deal, Record
 from pyengine.records.egn.recover import PASS, ROUND1_CALLS, Fault, Recovered, recover
 from pyengine.records.egn.rules_map import Mapped, rules_of
 
-CALL, DEFEND, DISCARD, PLAY = "call", "defend", "discard", "play"
+CALL, DEFEND, DISCARD, PLAY, REDEAL = "call", "defend", "discard", "play", "redeal"
 
 
 @dataclass(frozen=True)
@@ -88,11 +89,13 @@ def _recover_all(record: Record, mapped: Mapped, out: Outcome) -> None:
             break
 
 
-def walk(record: Record, out: Outcome | None = None) -> Iterator[Decision]:
+def walk(record: Record, out: Outcome | None = None,
+         mapped: Mapped | None = None) -> Iterator[Decision]:
     """Yield every decision of ``record`` before applying it (module docstring); fill
-    ``out`` as it goes. RulesetError or Fault when the record cannot be judged."""
+    ``out`` as it goes. ``mapped``: the rules to judge by (default: the ruleset's).
+    RulesetError or Fault when the record cannot be judged."""
     out = out if out is not None else Outcome()
-    mapped = rules_of(record.ruleset)
+    mapped = mapped or rules_of(record.ruleset)
     out.mapped = mapped
     rules = mapped.rules
     if not record.deals:
@@ -136,6 +139,10 @@ def _where_stopped(record: Record, deal: Deal, rec: Recovered, game: GameState) 
 
 def _deal(record: Record, deal: Deal, rec: Recovered, game: GameState) -> Iterator[Decision]:
     hand_no = game.hand_no
+    while game.phase is Phase.REDEAL:           # a poor hand kept: EGN records no new deal
+        keep = RedealAction(False)
+        yield Decision(deal.index, REDEAL, 0, None, game.turn, keep, game, rec)
+        _apply(game, keep, deal.index, None, f"{seat_word(record, game.turn)} keeps")
     calls = deal.bidding.calls if deal.bidding else ()
     for k, call in enumerate(calls):
         if game.hand_no != hand_no or game.phase not in (Phase.BID1, Phase.BID2):
@@ -150,11 +157,16 @@ def _deal(record: Record, deal: Deal, rec: Recovered, game: GameState) -> Iterat
         return                                  # passed out: the next deal follows
     if not rec.complete and rec.contract.maker is None:
         return
+    recorded_discard = deal.bidding is not None and deal.bidding.discard is not None
+    if not (rec.complete or rec.cards or recorded_discard):
+        return                  # the record stops after the making call: nothing more known
     while game.phase is Phase.DEFEND:
         alone = game.turn == (deal.bidding.alone_defender if deal.bidding else None)
         action = DefendAction(alone)
         yield Decision(deal.index, DEFEND, 0, None, game.turn, action, game, rec)
         _apply(game, action, deal.index, None, f"{seat_word(record, game.turn)} defends")
+    if game.phase is Phase.DISCARD and not (rec.complete or rec.cards or recorded_discard):
+        return                  # the record stops before the dealer's discard
     if game.phase is Phase.DISCARD:
         assert rec.discard is not None
         action = DiscardAction(rec.discard)
@@ -184,10 +196,10 @@ def _apply(game: GameState, action: Action, deal: int, trick: int | None, what: 
         raise Fault(deal, trick, f"{what}: {exc}") from None
 
 
-def judge(record: Record) -> Outcome:
+def judge(record: Record, mapped: Mapped | None = None) -> Outcome:
     """Judge the whole record (every decision applied); Fault or RulesetError if it is
     faulty or needs rules the project does not play."""
     out = Outcome()
-    for _ in walk(record, out):
+    for _ in walk(record, out, mapped):
         pass
     return out

@@ -271,7 +271,10 @@ def _hands(deal: Deal, rules: Rules, rec: Recovered, played: list[list[Card]],
             dealer.append(discard)
         if up in dealer:
             dealer.remove(up)
-            if discard is None and rec.complete:
+            extra = [x for x in dealer if x not in played[deal.dealer]]
+            if discard is None and rec.complete and len(extra) == 1 and len(dealer) == size:
+                discard = extra[0]          # dealt to him (playerCards) and never played
+            elif discard is None and rec.complete:
                 # the upcard was played: the discard is some card no one saw
                 discard = _fill_one(deal, rules, rec, known, voids, deal.dealer, dealer)
         elif rec.complete:
@@ -303,6 +306,11 @@ def _hands(deal: Deal, rules: Rules, rec: Recovered, played: list[list[Card]],
             pool.remove(ok[0])
             hands[seat].append(ok[0])
             rec.guessed.add((seat, ok[0]))
+    if deal.player_cards is not None:           # the order the record deals them in
+        for seat, texts in enumerate(deal.player_cards[:n]):
+            given = [_card(deal, None, x, c.trump) for x in texts]
+            if len(given) == size and set(given) == set(hands[seat]):
+                hands[seat] = given
     if picks_up and rec.discard is None:         # a deal cut short: a card not played
         mine = [x for x in hands[deal.dealer] if (deal.dealer, x) in rec.guessed]
         rec.discard = mine[0] if mine else up

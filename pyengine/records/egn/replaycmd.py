@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pyengine.records.egn.judge import Outcome, judge
+from pyengine.records.egn.judge import Outcome
+from pyengine.records.egn.origin import judge_into
 from pyengine.records.egn.parse import FILE_TYPE, MATCH_FILE_TYPE, EgnError, read_match
 from pyengine.records.egn.recover import Fault
 from pyengine.records.egn.rules_map import RulesetError
@@ -44,7 +45,7 @@ def replay_egn(path: Path, quiet: bool, echo: Callable[[str], None],
             echo(f"== {name}")
         out = Outcome()
         try:
-            out = judge(record)
+            judge_into(record, out)
         except RulesetError as exc:
             err(f"REFUSED: {path}: {name}: {exc}")
             status = 1
