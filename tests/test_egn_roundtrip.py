@@ -99,3 +99,19 @@ def test_lone_defence_round_trips() -> None:
                for e in game.events if e.ev == "defend")
     back = transcript_of(loads(dumps(record_json(game))))
     assert back.to_json() == from_game(game).to_json()
+
+
+def test_resumed_record_takes_a_move_back_on_the_record_s_own_deal(tmp_path) -> None:
+    # euchre play --resume on an imported record: the shell rebuilds the game from its
+    # start to take a move back, which must be the record's deal, not the seed's
+    from pyengine.play.loop import GameLoop
+
+    path = tmp_path / "p.json"
+    path.write_text(transcript_of(read(DATA / "partial_two_deals.egn")).dumps())
+    loop = GameLoop.resume(path)
+    before = [list(h) for h in loop.game.hands]
+    assert loop.can_undo()
+    loop.undo()
+    assert loop.game.given_deals and loop.game.hand_no == 1
+    assert sorted(map(int, sum(loop.game.hands, []))) != sorted(map(int, sum(before, [])))
+    assert loop.transcript().deals == "recorded"

@@ -153,12 +153,17 @@ class GameState(Moves):
         if not self.actions:
             raise IllegalAction("nothing to undo: no action has been applied")
         last = self.actions[-1]
-        g = type(self).new(self.rules, self.seed, deals=self.given_deals,
-                           first=self.given_first, total=self.start_total)
+        g = self.fresh()
         for a in self.actions[:-1]:
             g.apply(a)
         self.__dict__.update(g.__dict__)
         return last
+
+    def fresh(self) -> GameState:
+        """This game at its start: the same rules and seed (and a recorded game's deals,
+        first dealer and starting totals), no action applied."""
+        return type(self).new(self.rules, self.seed, deals=self.given_deals,
+                              first=self.given_first, total=self.start_total)
 
     def __hash__(self) -> int:
         # Equal games have the same rules, seed and actions (the rest follows from

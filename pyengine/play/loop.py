@@ -173,7 +173,7 @@ class GameLoop:
 
     def _choices_so_far(self) -> list[int]:
         """len(actions) before each of the human's actions that had a choice."""
-        g = GameState.new(self.game.rules, self.game.seed)
+        g = self.game.fresh()
         marks = []
         for i, a in enumerate(self.game.actions):
             if g.turn == self.human and len(g.legal_actions()) > 1:
@@ -283,7 +283,7 @@ class GameLoop:
             raise IllegalAction("nothing to take back: you have made no choice yet")
         keep = self._marks.pop()
         old = self.game
-        g = GameState.new(old.rules, old.seed)
+        g = old.fresh()
         for a in old.actions[:keep]:
             g.apply(a)
         self.game = g
@@ -333,7 +333,7 @@ class GameLoop:
         dealt so far (a hand thrown in counts as a hand); [] with --auto."""
         if self.human is None:
             return []
-        g = GameState.new(self.game.rules, self.game.seed)
+        g = self.game.fresh()
         counts: dict[int, list[int]] = {}
         for a in self.game.actions:
             if g.turn == self.human:
@@ -347,7 +347,7 @@ class GameLoop:
 
 def actions_of_human(loop: GameLoop) -> list[Action]:
     """The human's actions so far, in order (tests replay games with them)."""
-    g = GameState.new(loop.game.rules, loop.game.seed)
+    g = loop.game.fresh()
     out = []
     for a in loop.game.actions:
         if g.turn == loop.human:
