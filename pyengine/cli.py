@@ -249,6 +249,32 @@ def import_cmd(record_file: Path, out: Path | None, game_no: int | None, force: 
 
 
 @cli.command()
+@click.argument("game_file", type=click.Path(path_type=Path))
+@click.option("--worlds", type=click.IntRange(1, 1000), default=None,
+              help="The hard player's budget: worlds searched a decision (default: its "
+                   "own; fewer is faster and rougher).")
+@click.option("--deal", "deal", type=click.IntRange(0, None), default=None,
+              help="Only this deal (numbered from 0).")
+@click.option("--game", "game_no", type=click.IntRange(0, None), default=None,
+              help="Which game of a match (.emn), from 0.")
+@click.option("--egn", "egn_out", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Write the record with [?]/[??] annotations here.")
+@click.option("--force", is_flag=True, help="Replace an existing --egn file.")
+def analyze(game_file: Path, worlds: int | None, deal: int | None, game_no: int | None,
+            egn_out: Path | None, force: bool) -> None:
+    """Weigh every decision of a game (an EGN record or a transcript) as the hard
+    player sees it from that seat: expected points of each choice, the biggest
+    mistakes of each deal first (docs/egn.md)."""
+    from pyengine.records.egn.analyzecmd import AnalyzeError, run
+
+    try:
+        run(game_file, worlds, deal, egn_out, force, game_no, click.echo)
+    except AnalyzeError as exc:
+        click.echo(f"euchre analyze: {exc}", err=True)
+        sys.exit(1)
+
+
+@cli.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("vectors"), show_default=True,
               help="Directory for the vector files (made if missing).")
