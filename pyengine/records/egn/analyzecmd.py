@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -52,7 +51,7 @@ def record_for(path: Path, game_no: int | None) -> Record:
 def run(path: Path, worlds: int | None, deal: int | None, egn_out: Path | None,
         force: bool, game_no: int | None, echo: Callable[[str], None]) -> None:
     """Analyse, print the report, write the annotated record; AnalyzeError otherwise."""
-    from tqdm import tqdm
+    from pyengine.measure.progress import bar as progress_bar
 
     record = record_for(path, game_no)
     if deal is not None and not 0 <= deal < len(record.deals):
@@ -64,8 +63,7 @@ def run(path: Path, worlds: int | None, deal: int | None, egn_out: Path | None,
         if problem:
             raise AnalyzeError(problem)
     player = hard_player(worlds)
-    with tqdm(total=count_decisions(record), desc="analysing", unit="decision",
-              file=sys.stderr, disable=None, leave=False) as bar:
+    with progress_bar(count_decisions(record), "analysing", "decision") as bar:
         try:
             result = analyze(record, player, None if deal is None else {deal},
                              tick=lambda: bar.update(1))
