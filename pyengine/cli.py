@@ -61,11 +61,19 @@ def cli() -> None:
               help="The computer's level: easy (the reference player, slipping on a "
                    "quarter of its cards), normal (the reference player, as on the C64), "
                    "hard (the search player pimc, under a second a move).")
+@click.option("--deal", "deal_spec", default=None, metavar="FILE.egn:N",
+              help="Play deal N (from 0) of an EGN record against the computer, then see "
+                   "how its players and the hard player played it.")
+@click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True,
+              help="With --deal: the record's seat you play (0-3).")
+@click.option("--worlds", type=click.IntRange(1, 1000), default=None,
+              help="With --deal: the hard player's budget for its own play of the deal.")
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | None,
          ascii_only: bool, rules_name: str, options: tuple[str, ...], force: bool,
          plain: bool, speed: str | None, resume: str | None,
-         autoplay: bool | None, opponents: str) -> None:
+         autoplay: bool | None, opponents: str, deal_spec: str | None, seat: int,
+         worlds: int | None) -> None:
     """Play Euchre: you are South, the computer plays the other seats.
 
     On a terminal of 80x24 or more the table is drawn full screen; elsewhere (a
@@ -76,6 +84,18 @@ def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | No
     from pyengine.play.saved import list_saved, saved_lines, store_dir
     from pyengine.play.stats import data_dir, stats_path
 
+    if deal_spec is not None:                   # one deal of an EGN record (docs/egn.md)
+        given = [flag for flag, name in (("--seed", "seed"), ("--rules", "rules_name"),
+                                         ("--option", "options"), ("--auto", "auto"),
+                                         ("--resume", "resume"),
+                                         ("--transcript", "transcript"))
+                 if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise click.UsageError(f"--deal plays the record's deal under its rules: drop "
+                                   f"{', '.join(given)}")
+        from pyengine.records.egn.playdeal import play_deal_command
+
+        sys.exit(play_deal_command(deal_spec, seat, opponents, worlds, click.echo))
     store = store_dir(data_dir())
     if resume == "":                  # --resume without a file: the games to go on with
         for line in saved_lines(list_saved(store), store):

@@ -54,7 +54,12 @@ def origin_of(record: Record) -> Origin | None:
 def judge_into(record: Record, out: Outcome) -> None:
     """Judge ``record`` filling ``out`` (so a fault still leaves the game so far): by the
     project's own rules when the record says it was written here, else its ruleset's."""
-    origin = origin_of(record)
-    mapped = None if origin is None else Mapped(origin.rules, False)
-    for _ in walk(record, out, mapped):
+    for _ in walk(record, out, mapped_for(record)):
         pass
+
+
+def mapped_for(record: Record) -> Mapped | None:
+    """The rules to judge ``record`` by: the project's own when it says it was written
+    here, else None (its ruleset's)."""
+    origin = origin_of(record)
+    return None if origin is None else Mapped(origin.rules, False)
