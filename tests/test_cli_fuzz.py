@@ -33,6 +33,7 @@ from tools.commands.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 PRG = ROOT / "build" / "euchre.prg"
+EGN_DATA = ROOT / "tests" / "data" / "egn"
 RUNS = int(os.environ.get("EUCHRE_FUZZ_RUNS", "6"))
 SEED = int(os.environ.get("EUCHRE_FUZZ_SEED", "11"))
 LIMIT = 90.0                       # seconds for any one run
@@ -94,6 +95,52 @@ class Files:
         elif kind == "json":
             path.write_text(json.dumps(self.rng.choice([[], {}, 3, "x", {"format": 1}])))
         return str(path)
+
+    def egn(self) -> str:
+        """An EGN record: one of tests/data/egn, mutated or not, or not a record at all."""
+        kind = self.rng.choice(["record", "record", "mutated", "mutated", "mutated",
+                                "bytes", "missing", "directory", "json"])
+        path = self._new(".egn")
+        if kind in ("record", "mutated"):
+            source = self.rng.choice(sorted(EGN_DATA.glob("*.egn")))
+            record = json.loads(source.read_text())
+            if kind == "mutated":
+                self._mutate_egn(record)
+            path.write_text(json.dumps(record))
+        elif kind == "bytes":
+            path.write_bytes(self.rng.randbytes(self.rng.randrange(1, 400)))
+        elif kind == "directory":
+            return str(self.root)
+        elif kind == "json":
+            path.write_text(json.dumps(self.rng.choice([[], {}, 3, {"fileType": "x"}])))
+        return str(path)
+
+    def _mutate_egn(self, record: dict) -> None:
+        """Change a record's story: cards, calls, dealers, tricks cut or swapped."""
+        deals = record["deals"]
+        for _ in range(self.rng.randrange(1, 4)):
+            deal = self.rng.choice(deals)
+            how = self.rng.choice(["card", "call", "dealer", "cut", "swap", "version"])
+            tricks = [p for p in deal["phases"] if p.get("type") == "TRICK_PLAY"]
+            if how == "card" and tricks and tricks[0]["tricks"]:
+                trick = self.rng.choice(tricks[0]["tricks"])
+                if trick:
+                    trick[self.rng.randrange(len(trick))] = self.rng.choice(
+                        ["Jd", "9s", "Ah", "Tc", "Xx", "R", "L", "B", "Nh", "tt", "Zz"])
+            elif how == "call":
+                calls = deal["phases"][0].get("calls", [])
+                if calls:
+                    calls[self.rng.randrange(len(calls))] = self.rng.choice(
+                        ["Pass", "Order", "s", "h", "n", "x", "Alone"])
+            elif how == "dealer":
+                deal["initialState"]["dealer"] = self.rng.randrange(-1, 11)
+            elif how == "cut" and tricks and tricks[0]["tricks"]:
+                del tricks[0]["tricks"][self.rng.randrange(len(tricks[0]["tricks"])):]
+            elif how == "swap" and len(deals) > 1:
+                i = self.rng.randrange(len(deals) - 1)
+                deals[i], deals[i + 1] = deals[i + 1], deals[i]
+            elif how == "version":
+                record["version"] = self.rng.choice(["1.0.0", "1.6", "2.0", "x"])
 
     def _mutate(self, path: Path) -> None:
         """Change the game's story, keeping JSON types (issue 14 judges the types)."""
@@ -189,7 +236,25 @@ def stats_args(rng: random.Random, files: Files) -> tuple[list[str], str]:
 
 
 def replay_args(rng: random.Random, files: Files) -> tuple[list[str], str]:
-    return ["replay", files.transcript(), *(["-q"] if rng.random() < 0.3 else [])], ""
+    source = files.egn() if rng.random() < 0.3 else files.transcript()
+    return ["replay", source, *(["-q"] if rng.random() < 0.3 else [])], ""
+
+
+def export_args(rng: random.Random, files: Files) -> tuple[list[str], str]:
+    return ["export", *(["--egn"] if rng.random() < 0.9 else []), files.transcript(),
+            "-o", files.output(".egn"), *(["--force"] if rng.random() < 0.3 else [])], ""
+
+
+def import_args(rng: random.Random, files: Files) -> tuple[list[str], str]:
+    game = ["--game", rng.choice(["0", "1", "9", "x"])] if rng.random() < 0.2 else []
+    return ["import", files.egn(), "-o", files.output(".json"), *game], ""
+
+
+def analyze_args(rng: random.Random, files: Files) -> tuple[list[str], str]:
+    source = files.egn() if rng.random() < 0.7 else files.transcript()
+    deal = ["--deal", rng.choice(["0", "1", "40", "x"])] if rng.random() < 0.8 else []
+    out = ["--egn", files.output(".egn")] if rng.random() < 0.3 else []
+    return ["analyze", source, "--worlds", rng.choice(["1", "1", "0", "x"]), *deal, *out], ""
 
 
 def rules_args(rng: random.Random, files: Files) -> tuple[list[str], str]:
@@ -250,6 +315,7 @@ COMMANDS: dict[str, Callable[[random.Random, Files], tuple[list[str], str]]] = {
     "play": play_args, "replay": replay_args, "rules": rules_args, "vectors": vectors_args,
     "bench": bench_args, "arena": arena_args, "crosscheck": crosscheck_args,
     "budget": budget_args, "c64": c64_args, "shot": shot_args, "stats": stats_args,
+    "export": export_args, "import": import_args, "analyze": analyze_args,
 }
 
 

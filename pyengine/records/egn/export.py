@@ -35,6 +35,7 @@ from pyengine.records.egn.judge import Outcome
 from pyengine.records.egn.model import Record
 from pyengine.records.egn.origin import judge_into, origin_of, tag
 from pyengine.records.egn.parse import BIDDING, FILE_TYPE, TRICK_PLAY, schema_problem
+from pyengine.records.egn.recover import Fault
 from pyengine.records.egn.rules_map import RulesetError, ruleset_of
 from pyengine.records.transcript import RECORDED, Transcript, from_game
 
@@ -147,7 +148,8 @@ def transcript_of(record: Record) -> Transcript:
     becomes that game's own transcript; any other is a recorded game (``"deals":
     "recorded"``, ``start`` its initial score). Fault, RulesetError if it cannot be."""
     out = judged(record)
-    assert out.game is not None
+    if out.game is None:
+        raise Fault(0, None, "the record has no deals: there is no game")
     game = _cut(out)
     origin = origin_of(record)
     if origin is not None and not origin.recorded:

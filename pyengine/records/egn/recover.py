@@ -168,6 +168,8 @@ def recover(deal: Deal, rules: Rules, left_of_loner: bool) -> Recovered:
         for t, trick in enumerate(tricks):
             if t >= size:
                 raise Fault(deal.index, t, f"a hand has {size} tricks")
+            if not trick:
+                raise Fault(deal.index, t, "an empty trick")
             if len(trick) != active and not (t == len(tricks) - 1 and len(trick) < active):
                 raise Fault(deal.index, t, f"{len(trick)} cards, but {active} players play")
             cards = [_card(deal, t, x, trump) for x in trick]
