@@ -4,13 +4,15 @@ imported record's transcript is a game ``euchre play --resume`` goes on with."""
 
 from __future__ import annotations
 
+import os
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pyengine.core.game import GameState
 from pyengine.core.options import rules_from
+from pyengine.core.phase import Phase
 from pyengine.players.varplayer import VariantPlayer
 from pyengine.records.egn.export import ExportError, check, dumps, record_json, transcript_of
 from pyengine.records.egn.parse import loads, read
@@ -35,12 +37,14 @@ def _played(rules_i: int, seed: int, cut: int | None) -> GameState:
     return game
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=int(os.environ.get("EGN_EXAMPLES", "40")), deadline=None)
 @given(rules_i=st.integers(0, len(RULES) - 1), seed=st.integers(0, 0xFFFF),
        cut=st.one_of(st.none(), st.integers(0, 300)))
 def test_transcript_to_egn_to_transcript_is_equal(rules_i: int, seed: int,
                                                    cut: int | None) -> None:
     game = _played(rules_i, seed, cut)
+    # EGN cannot say that one defender of two has chosen (docs/egn.md): not a place to cut
+    assume(not (game.phase is Phase.DEFEND and game.events[-1].ev == "defend"))
     record = record_json(game)
     assert check(record) is None                       # other EGN tools read it
     back = transcript_of(loads(dumps(record), "exported"))

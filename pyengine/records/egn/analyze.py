@@ -210,7 +210,7 @@ def report_lines(a: Analysis, shown: int = 3) -> list[str]:
         marked = [v for v in vs if v.label]
         out.append(f"Deal {deal}: {len(vs)} decisions weighed, {len(marked)} marked, "
                    f"{lost:.2f} points lost in all")
-        for v in (marked or [v for v in vs if v.loss > 0])[:shown]:
+        for v in (marked or [v for v in vs if v.loss >= 0.01])[:shown]:
             out.append("  " + verdict_line(a.record, v))
     skipped = len(a.skipped)
     if skipped:

@@ -27,8 +27,10 @@ from pyengine.core.events import (
     JokerSuit,
     Play,
     Redeal,
+    Trick,
 )
 from pyengine.core.game import GameState
+from pyengine.core.phase import Phase
 from pyengine.core.seatview import SEAT_NAMES
 from pyengine.records.egn.cardtext import card_text, suit_letter
 from pyengine.records.egn.judge import Outcome
@@ -76,8 +78,10 @@ def record_json(game: GameState, title: str | None = None) -> dict:
         meta["finalScore"] = list(game.total)
     deals: list[dict] = []
     current: dict | None = None
+    defended = trick_done = False
     for e in game.events:
         if isinstance(e, Deal):
+            defended = trick_done = False
             current = _new_deal(len(deals), e)
             deals.append(current)
         elif current is None:
@@ -87,25 +91,37 @@ def record_json(game: GameState, title: str | None = None) -> dict:
             bidding["calls"].append(_call(e))
             if e.call != PASS and e.alone:
                 bidding["isAlone"] = True
-        elif isinstance(e, Defend) and e.alone:
-            current["phases"][0]["aloneDefender"] = e.seat
+        elif isinstance(e, Defend):
+            if e.alone:
+                current["phases"][0]["aloneDefender"] = e.seat
+            else:
+                defended = True             # with partner: said once the round is over
         elif isinstance(e, Discard):
+            _defence_over(current, defended)
+            defended = False
             current["phases"][0]["discard"] = card_text(e.card)
         elif isinstance(e, Play):
+            _defence_over(current, defended)
+            defended = False
             if len(current["phases"]) == 1:
                 current["phases"].append({"phaseNumber": 1, "type": TRICK_PLAY, "tricks": []})
             tricks = current["phases"][1]["tricks"]
-            active = 4 - (game_out(current))
-            if not tricks or len(tricks[-1]) == active:
+            if not tricks or trick_done:
                 tricks.append([])
+                trick_done = False
             tricks[-1].append(card_text(e.card))
+        elif isinstance(e, Trick):
+            trick_done = True
+    if current is not None and game.phase is not Phase.DEFEND:
+        _defence_over(current, defended)
     return {"fileType": FILE_TYPE, "version": VERSION, "metadata": meta, "deals": deals}
 
 
-def game_out(deal: dict) -> int:
-    """How many seats sit out in an exported deal: a loner's partner, a lone defender's."""
-    bidding = deal["phases"][0]
-    return int(bool(bidding.get("isAlone"))) + int("aloneDefender" in bidding)
+def _defence_over(deal: dict, defended: bool) -> None:
+    """Every defender chose to defend with his partner: aloneDefender -1 says so (a deal
+    cut short after that choice reads back with it)."""
+    if defended and "aloneDefender" not in deal["phases"][0]:
+        deal["phases"][0]["aloneDefender"] = -1
 
 
 def _new_deal(number: int, e: Deal) -> dict:

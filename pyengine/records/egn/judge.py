@@ -119,6 +119,10 @@ def walk(record: Record, out: Outcome | None = None,
         if not rec.complete:
             out.partial = _where_stopped(record, deal, rec, game)
             return
+    final = record.final_score
+    if final is not None and game.over and list(final) != game.total[:len(final)]:
+        raise Fault(len(record.deals) - 1, None, f"finalScore is {'-'.join(map(str, final))}"
+                    f" but the play scores {'-'.join(map(str, game.total))}")
     left = len(record.deals) - len(out.recovered)
     if left:
         out.partial = f"{left} deals after it not read"
@@ -158,7 +162,8 @@ def _deal(record: Record, deal: Deal, rec: Recovered, game: GameState) -> Iterat
     if not rec.complete and rec.contract.maker is None:
         return
     recorded_discard = deal.bidding is not None and deal.bidding.discard is not None
-    if not (rec.complete or rec.cards or recorded_discard):
+    defence = deal.bidding is not None and deal.bidding.defence_said
+    if not (rec.complete or rec.cards or recorded_discard or defence):
         return                  # the record stops after the making call: nothing more known
     while game.phase is Phase.DEFEND:
         alone = game.turn == (deal.bidding.alone_defender if deal.bidding else None)

@@ -16,6 +16,7 @@ class Bidding:
     calls: tuple[str, ...]              # from the dealer's left: Pass, Order, s h d c, ...
     alone: bool = False
     alone_defender: int | None = None   # a defender who defends alone (defend_alone)
+    defence_said: bool = False          # aloneDefender is there (-1: no one defends alone)
     discard: str | None = None          # the dealer's discard, when it was recorded
     exchanges: tuple[dict, ...] = ()    # cardExchanges (partners_best, go_under)
     notes: Notes = field(default_factory=dict)

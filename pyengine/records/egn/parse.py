@@ -149,6 +149,7 @@ def _bidding(p: dict) -> Bidding:
     defender = p.get("aloneDefender")
     return Bidding(calls=tuple(p.get("calls", ())), alone=bool(p.get("isAlone", False)),
                    alone_defender=None if defender in (None, -1) else defender,
+                   defence_said=defender is not None,
                    discard=p.get("discard"), exchanges=tuple(p.get("cardExchanges", ())),
                    notes=_notes(p.get("callAnnotations")))
 

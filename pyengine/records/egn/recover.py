@@ -146,6 +146,9 @@ def recover(deal: Deal, rules: Rules, left_of_loner: bool) -> Recovered:
     if not 0 <= deal.dealer < n:
         raise Fault(deal.index, None, f"dealer {deal.dealer} is not a seat (0-{n - 1})")
     up = _card(deal, None, deal.upcard, None)
+    if deal.bidding is not None and deal.bidding.exchanges:
+        raise Fault(deal.index, None, "cards exchanged (cardExchanges: partners_best, "
+                    "go_under): the project does not play card exchanges")
     c = contract_of(deal, rules, up)
     trump = c.trump
     played: list[list[Card]] = [[] for _ in range(n)]

@@ -50,6 +50,8 @@ def lines(record: Record, outcome: Outcome) -> list[str]:
         if isinstance(e, Deal):
             if deal_no + 1 >= len(outcome.recovered):
                 break                           # the seed's deal, after the record's last
+            if deal_no >= 0:
+                out += notes(record, deal_no)
             deal_no += 1
             trick_no = 0
             bids = []
@@ -82,6 +84,27 @@ def lines(record: Record, outcome: Outcome) -> list[str]:
             out.append(f"  Game over: players {teams[e.winner]} win")
     if trick:
         out.append(f"  Trick {trick_no + 1} so far: {', '.join(trick)}")
+    if deal_no >= 0:
+        out += notes(record, deal_no)
+    return out
+
+
+def notes(record: Record, index: int) -> list[str]:
+    """A deal's annotations (on calls, on plays) and its alternative lines, in words."""
+    if index >= len(record.deals):
+        return []
+    deal = record.deals[index]
+    out: list[str] = []
+    for what, table in (("call", deal.bidding.notes if deal.bidding else {}),
+                        ("play", deal.play.notes if deal.play else {})):
+        for k in sorted(table):
+            for text in table[k]:
+                out.append(f"  Note on {what} {k}: {text}")
+    for alt in deal.alternatives:
+        tricks = alt.play.tricks if alt.play else ()
+        calls = alt.bidding.calls if alt.bidding else ()
+        line = " | ".join(" ".join(t) for t in tricks) or " ".join(calls)
+        out.append(f"  Alternative line from step {alt.branch} (not judged): {line}")
     return out
 
 
