@@ -1,0 +1,113 @@
+"""Reading EGN as the specification writes it: every version's names, the cards' other
+spellings, the ruleset mapped (or refused in one line naming what the project does not
+play), and the record's own claims checked."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pyengine.core.rules import FirstLead
+from pyengine.records.egn.cardtext import EgnCardError, card_text, read_card
+from pyengine.records.egn.judge import judge
+from pyengine.records.egn.parse import EgnError, record_of
+from pyengine.records.egn.recover import Fault
+from pyengine.records.egn.rules_map import RulesetError, rules_of
+from tests.egn_helpers import DATA
+
+
+def _raw(name: str = "six_points_in_two_hands.egn") -> dict:
+    return json.loads((DATA / name).read_text())
+
+
+def test_cards_in_every_spelling_the_notation_allows() -> None:
+    assert card_text(read_card("Nc")) == "9c"          # N: another 9
+    assert card_text(read_card("TD")) == "Td"
+    assert card_text(read_card("R", trump=1)) == "Jh"  # the bowers by their role
+    assert card_text(read_card("L", trump=1)) == "Jd"
+    assert card_text(read_card("B")) == "B"            # the benny
+    for text in ("Xx", "Xc", "Jx", "Jt", "Zz", "", "10h"):
+        with pytest.raises(EgnCardError):
+            read_card(text)
+
+
+def test_ruleset_maps_to_the_standard_preset_with_options() -> None:
+    m = rules_of({"std": False, "canadian": True, "loner_lead": "LEFT_OF_LONER",
+                  "loner_march_score": 5, "winning_score": 11, "min_rank": 7})
+    r = m.rules
+    assert (r.stick_the_dealer, r.canadian_rule, r.canadian_loner) == (False, True, True)
+    assert (r.points_lone_march, r.target, r.deck) == (5, 11, 32)
+    assert r.first_lead is FirstLead.DEALER_LEFT and m.loner_left_leads
+
+
+def test_ruleset_the_project_does_not_play_is_named_in_one_line() -> None:
+    with pytest.raises(RulesetError) as caught:
+        rules_of({"farmers": True, "num_deals": 8, "winning_score": 0, "fast_break": True})
+    text = str(caught.value)
+    assert "\n" not in text
+    for word in ("farmers", "num_deals=8", "fast_break"):
+        assert word in text
+
+
+def test_version_1_0_names_are_read() -> None:
+    raw = _raw()
+    raw["version"] = "1.0.0"
+    for deal in raw["deals"]:
+        deal["initial_state"] = deal.pop("initialState")
+        deal["initial_state"]["player_cards"] = [[], [], [], []]
+        deal["initial_state"]["kitty"] = ["", "", ""]
+        deal["phases"][1]["tricks_annotations"] = {"0": ["a note, 1.0 style"]}
+    record = record_of(raw, "old")
+    assert record.deals[0].play.notes == {0: ("a note, 1.0 style",)}   # type: ignore[union-attr]
+    assert judge(record).game.total == [10, 9]                        # type: ignore[union-attr]
+
+
+def test_later_versions_are_read() -> None:
+    raw = _raw()
+    raw["version"] = "1.6"
+    assert judge(record_of(raw, "new")).game.total == [10, 9]          # type: ignore[union-attr]
+    raw["version"] = "2.0"
+    with pytest.raises(EgnError):
+        record_of(raw, "future")
+
+
+def test_a_wrong_final_score_is_refused() -> None:
+    raw = _raw()
+    raw["metadata"]["finalScore"] = [10, 8]
+    with pytest.raises(Fault) as caught:
+        judge(record_of(raw, "claims"))
+    assert "finalScore is 10-8 but the play scores 10-9" in str(caught.value)
+
+
+def test_card_exchanges_are_refused() -> None:
+    raw = _raw()
+    raw["deals"][0]["phases"][0]["cardExchanges"] = [{"receiver": 1, "cards": ["Jd"]}]
+    with pytest.raises(Fault) as caught:
+        judge(record_of(raw, "exchange"))
+    assert caught.value.deal == 0 and "exchange" in str(caught.value)
+
+
+def test_condensed_deals_are_refused_with_the_way_out() -> None:
+    raw = _raw()
+    raw["deals"][1] = "AAECAwQ="
+    with pytest.raises(EgnError, match="condensed"):
+        record_of(raw, "packed")
+
+
+def test_a_call_after_trump_is_made_is_refused() -> None:
+    raw = _raw()
+    calls = raw["deals"][0]["phases"][0]["calls"]
+    calls.append("Pass")
+    with pytest.raises(Fault) as caught:
+        judge(record_of(raw, "late call"))
+    assert caught.value.deal == 0 and "after trump was made" in str(caught.value)
+
+
+def test_a_card_played_twice_is_refused_naming_the_trick() -> None:
+    raw = _raw()
+    tricks = raw["deals"][0]["phases"][1]["tricks"]
+    tricks[1][1] = tricks[0][1]
+    with pytest.raises(Fault) as caught:
+        judge(record_of(raw, "twice"))
+    assert caught.value.deal == 0 and caught.value.trick in (0, 1)
