@@ -18,6 +18,7 @@ the rules are ones its search does not model).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -93,15 +94,24 @@ class Analysis:
 
 
 def hard_player(worlds: int | None = None) -> Player:
-    """The ``hard`` level's player; ``worlds``: a smaller search budget (tests, a quick
-    look), when the player has one (a ``config`` with ``worlds``)."""
+    """The ``hard`` level's player; ``worlds``: another search budget (a smaller one for
+    tests or a quick look), when the player has one (a ``config`` with ``worlds``). A
+    safety cap in seconds (``time``), there for play at the table, is taken off: under
+    load it would stop searches early, and an analysis must repeat exactly."""
     player = opponent(LEVEL)
     config = getattr(player, "config", None)
-    if worlds is None or config is None or not hasattr(config, "worlds"):
+    if config is None or not dataclasses.is_dataclass(config):
         return player
-    cheaper = copy.copy(player)
-    cheaper.config = replace(config, worlds=worlds)    # type: ignore[attr-defined]
-    return cheaper
+    changes: dict[str, Any] = {}
+    if worlds is not None and hasattr(config, "worlds"):
+        changes["worlds"] = worlds
+    if getattr(config, "time", 0):
+        changes["time"] = 0.0
+    if not changes:
+        return player
+    tuned = copy.copy(player)
+    tuned.config = replace(config, **changes)  # type: ignore[attr-defined, type-var]
+    return tuned
 
 
 def choice_values(player: Player, view: SeatView) -> list[Choice] | None:
