@@ -111,3 +111,28 @@ def test_a_card_played_twice_is_refused_naming_the_trick() -> None:
     with pytest.raises(Fault) as caught:
         judge(record_of(raw, "twice"))
     assert caught.value.deal == 0 and caught.value.trick in (0, 1)
+
+
+def _with_alternative(raw: dict, deal: int, branch: int, phases: list) -> dict:
+    raw["deals"][deal]["alternativeLines"] = [{"branchIndex": branch, "phases": phases}]
+    return raw
+
+
+def test_alternative_line_is_played_on_the_deal_s_own_hands() -> None:
+    from pyengine.records.egn.alternatives import verdicts
+
+    raw = _raw()
+    calls = len(raw["deals"][0]["phases"][0]["calls"])
+    tricks = raw["deals"][0]["phases"][1]["tricks"]
+    # the main line's own cards from trick 2 on, as an alternative: the same points
+    same = _with_alternative(raw, 0, calls + len(tricks[0]), [
+        {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": tricks[1:]}])
+    main = judge(record_of(_raw(), "main")).game
+    points = [e for e in main.events if e.ev == "score"][0].points   # type: ignore[union-attr]
+    verdict = verdicts(record_of(same, "alt"))[0, 0]
+    assert verdict.startswith("follows the rules") and f"points {points[0]}-{points[1]}" in verdict
+    # the same line with two cards of trick 2 swapped between seats: not their cards
+    broken = json.loads(json.dumps(same))
+    alt_tricks = broken["deals"][0]["alternativeLines"][0]["phases"][0]["tricks"]
+    alt_tricks[0][1], alt_tricks[1][2] = alt_tricks[1][2], alt_tricks[0][1]
+    assert verdicts(record_of(broken, "alt"))[0, 0].startswith("does not follow the rules")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from pyengine.records.egn.alternatives import verdicts
 from pyengine.records.egn.judge import Outcome
-from pyengine.records.egn.origin import judge_into
+from pyengine.records.egn.origin import judge_into, mapped_for
 from pyengine.records.egn.parse import FILE_TYPE, MATCH_FILE_TYPE, EgnError, read_match
 from pyengine.records.egn.recover import Fault
 from pyengine.records.egn.rules_map import RulesetError
@@ -58,7 +59,8 @@ def replay_egn(path: Path, quiet: bool, echo: Callable[[str], None],
             status = 1
             continue
         if not quiet:
-            for line in lines(record, out):
+            alts = verdicts(record, mapped_for(record))
+            for line in lines(record, out, alts):
                 echo(line)
         if out.partial:
             echo(f"PARTIAL: every call and card so far follows the rules; {out.partial}")

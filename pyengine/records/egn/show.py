@@ -35,8 +35,11 @@ def _bid(record: Record, b: Bid) -> str:
     return f"{who} names {CONTRACT_WORDS[b.suit]}{alone}"   # type: ignore[index]
 
 
-def lines(record: Record, outcome: Outcome) -> list[str]:
-    """The record, deal by deal: calls, discard, tricks and winners, points, score."""
+def lines(record: Record, outcome: Outcome,
+          alternatives: dict[tuple[int, int], str] | None = None) -> list[str]:
+    """The record, deal by deal: calls, discard, tricks and winners, points, score, the
+    players' notes and the alternative lines (with their verdicts, when given)."""
+    alts = alternatives or {}
     game = outcome.game
     if game is None:
         return []
@@ -51,7 +54,7 @@ def lines(record: Record, outcome: Outcome) -> list[str]:
             if deal_no + 1 >= len(outcome.recovered):
                 break                           # the seed's deal, after the record's last
             if deal_no >= 0:
-                out += notes(record, deal_no)
+                out += notes(record, deal_no, alts)
             deal_no += 1
             trick_no = 0
             bids = []
@@ -85,11 +88,12 @@ def lines(record: Record, outcome: Outcome) -> list[str]:
     if trick:
         out.append(f"  Trick {trick_no + 1} so far: {', '.join(trick)}")
     if deal_no >= 0:
-        out += notes(record, deal_no)
+        out += notes(record, deal_no, alts)
     return out
 
 
-def notes(record: Record, index: int) -> list[str]:
+def notes(record: Record, index: int,
+          alternatives: dict[tuple[int, int], str] | None = None) -> list[str]:
     """A deal's annotations (on calls, on plays) and its alternative lines, in words."""
     if index >= len(record.deals):
         return []
@@ -100,11 +104,13 @@ def notes(record: Record, index: int) -> list[str]:
         for k in sorted(table):
             for text in table[k]:
                 out.append(f"  Note on {what} {k}: {text}")
-    for alt in deal.alternatives:
+    for i, alt in enumerate(deal.alternatives):
         tricks = alt.play.tricks if alt.play else ()
         calls = alt.bidding.calls if alt.bidding else ()
-        line = " | ".join(" ".join(t) for t in tricks) or " ".join(calls)
-        out.append(f"  Alternative line from step {alt.branch} (not judged): {line}")
+        line = " | ".join(([" ".join(calls)] if calls else []) + [" ".join(t) for t in tricks])
+        verdict = (alternatives or {}).get((index, i), "not judged")
+        out.append(f"  Alternative line from step {alt.branch}: {line}")
+        out.append(f"    {verdict}")
     return out
 
 
