@@ -54,9 +54,9 @@ def verdicts(record: Record, mapped: Mapped | None = None) -> dict[tuple[int, in
                 out[d.deal, i] = _judge(alt, d.game.clone(), d.recovered, d.kind)
     except (Fault, RulesetError):
         pass                                    # the main line's fault is said elsewhere
-    for (deal, _), lines in wanted.items():
+    for (deal_no, _), lines in wanted.items():
         for i, _alt in lines:
-            out[deal, i] = "not judged: the main line does not reach its branch"
+            out[deal_no, i] = "not judged: the main line does not reach its branch"
     return out
 
 
