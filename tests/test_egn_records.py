@@ -82,3 +82,22 @@ def test_match_file_holds_its_games_with_the_match_names() -> None:
     games = read_match(path)
     assert [n for n, _ in games][:3] == ["MotE W5 G1", "MotE W5 G2", "MotE W5 G3"]
     assert judge(games[0][1]).game.total == [10, 3]   # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("name", sorted(FINALS))
+def test_record_imports_and_exports_keeping_its_game(name: str) -> None:
+    from pyengine.records.egn.export import dumps, record_json, transcript_of
+    from pyengine.records.egn.parse import loads
+    from pyengine.records.replay import judge as judge_transcript
+
+    record = read(_shared(name))
+    t = transcript_of(record)                     # euchre import
+    game = judge_transcript(t)                    # the transcript replays whole
+    assert game.total == FINALS[name][1]
+    again = loads(dumps(record_json(game)), "exported")   # euchre export of it
+    out = judge(again)
+    assert out.game is not None and out.game.total == FINALS[name][1]
+    calls = [d.bidding.calls if d.bidding else () for d in record.deals]
+    assert [d.bidding.calls if d.bidding else () for d in again.deals] == calls
+    tricks = [d.play.tricks if d.play else () for d in record.deals]
+    assert [d.play.tricks if d.play else () for d in again.deals] == tricks
