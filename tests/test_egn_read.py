@@ -136,3 +136,25 @@ def test_alternative_line_is_played_on_the_deal_s_own_hands() -> None:
     alt_tricks = broken["deals"][0]["alternativeLines"][0]["phases"][0]["tricks"]
     alt_tricks[0][1], alt_tricks[1][2] = alt_tricks[1][2], alt_tricks[0][1]
     assert verdicts(record_of(broken, "alt"))[0, 0].startswith("does not follow the rules")
+
+
+def test_version_1_6_without_phase_numbers_and_with_team_names_is_read() -> None:
+    raw = _raw()
+    raw["version"] = "1.6"
+    raw["metadata"]["teamNames"] = ["North-South", "East-West"]
+    raw["metadata"]["date"] = "2026-06-13"
+    for deal in raw["deals"]:
+        for phase in deal["phases"]:
+            phase.pop("phaseNumber", None)
+    assert judge(record_of(raw, "1.6")).game.total == [10, 9]          # type: ignore[union-attr]
+
+
+def test_a_1_0_viewer_s_own_fields_beside_the_game_are_left_aside() -> None:
+    raw = _raw()
+    raw["version"] = "1.0.0"
+    raw.update({"timings": {"0": 0}, "views": [{"id": "default-view"}], "viewSwitches": {},
+                "videoUrl": ""})
+    assert judge(record_of(raw, "1.0 viewer")).game.total == [10, 9]   # type: ignore[union-attr]
+    raw["version"] = "1.4"                  # today's versions: the schema's word stands
+    with pytest.raises(EgnError, match="timings"):
+        record_of(raw, "1.4 with extras")

@@ -3,10 +3,11 @@
 The file is read as a transcript is (:mod:`pyengine.records.safejson`: a regular file,
 size and depth limited). EGN 1.0-1.1 spelled some fields in snake_case and kept
 ``kitty`` and ``initialLead``, which 1.2 removed: those are read, set aside, and the rest
-renamed to today's names, so one schema (``pyengine/schemas/egn-schema-v1.json``, EGN's
-own, Apache-2.0) checks every version. Its version pattern names the versions of its
-day; any 1.x is read here. A deal written condensed (a base64 bit-packed string) is
-refused: it must be expanded first (EGN's ``egn-convert --expanded``).
+renamed to today's names (and a 1.0 viewer's extra top-level fields dropped), so one
+schema (``pyengine/schemas/egn-schema-v1.json``, EGN's own of version 1.6, Apache-2.0)
+checks every version. Its version pattern names 1.2-1.6; any 1.x is read here. A deal
+written condensed (a base64 bit-packed string) is refused: it must be expanded first
+(EGN's ``egn-convert --expanded``).
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ from pyengine.records.safejson import JsonFileError, parse, read_text
 
 FILE_TYPE = "Euchre Game Notation"
 MATCH_FILE_TYPE = "Euchre Match Notation"
-SCHEMA_PATH = Path(__file__).parent.parent.parent / "schemas" / "egn-schema-v1.json"
+SCHEMA_PATH = Path(__file__).parent.parent.parent / "schemas" / "egn-schema-v1.json"  # EGN 1.6
 VERSION = re.compile(r"^1\.\d+(?:\.\d+)?$")
 BIDDING, TRICK_PLAY = "EUCHRE_BIDDING", "TRICK_PLAY"
+LEGACY = re.compile(r"^1\.[01](?:\.\d+)?$")
+TOP_LEVEL = ("fileType", "version", "metadata", "deals")
 
 # EGN 1.0-1.1's names -> today's (the changelog of 1.1 and 1.2)
 _RENAMES = {
@@ -62,6 +65,10 @@ def _modernised(obj: dict) -> tuple[dict, dict[int, dict]]:
     index: ``{"kitty": [...], "initialLead": n}`` (both checked by hand, not by the
     schema)."""
     out = dict(obj)
+    if LEGACY.match(str(obj.get("version", ""))):
+        # 1.0-1.1 tools kept their own things beside the game (a viewer's "timings",
+        # "views", "videoUrl"): not the game, dropped as EGN's egn-upgrade drops them
+        out = {k: v for k, v in out.items() if k in TOP_LEVEL}
     aside: dict[int, dict] = {}
     out["metadata"] = _renamed(obj.get("metadata"), "metadata")
     deals = obj.get("deals")
