@@ -285,10 +285,12 @@ def analyze(game_file: Path, worlds: int | None, deal: int | None, game_no: int 
     """Weigh every decision of a game (an EGN record or a transcript) as the hard
     player sees it from that seat: expected points of each choice, the biggest
     mistakes of each deal first (docs/egn.md)."""
+    from pyengine.measure.progress import bar
     from pyengine.records.egn.analyzecmd import AnalyzeError, run
 
     try:
-        run(game_file, worlds, deal, egn_out, force, game_no, click.echo)
+        run(game_file, worlds, deal, egn_out, force, game_no, click.echo,
+            lambda total: bar(total, "analysing", "decision"))
     except AnalyzeError as exc:
         click.echo(f"euchre analyze: {exc}", err=True)
         sys.exit(1)

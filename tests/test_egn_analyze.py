@@ -117,3 +117,28 @@ def test_cli_analyze_reads_a_transcript(tmp_path: Path) -> None:
     r = CliRunner().invoke(cli, ["analyze", str(game), "--worlds", "1", "--deal", "0"])
     assert r.exit_code == 0, r.output
     assert r.stdout.startswith("Deal 0:")
+
+
+def test_analysis_moves_a_progress_bar_once_per_decision() -> None:
+    from pyengine.records.egn.analyze import count_decisions
+    from pyengine.records.egn.analyzecmd import run
+
+    seen: dict[str, int] = {"total": 0, "done": 0}
+
+    class Bar:
+        def __init__(self, total: int) -> None:
+            seen["total"] = total
+
+        def __enter__(self) -> Bar:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def update(self, n: int) -> None:
+            seen["done"] += n
+
+    lines: list[str] = []
+    run(DATA / "six_points_in_two_hands.egn", 1, None, None, False, None, lines.append, Bar)
+    assert seen["total"] == count_decisions(read(DATA / "six_points_in_two_hands.egn"))
+    assert seen["done"] == seen["total"] > 0 and lines

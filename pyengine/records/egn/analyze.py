@@ -134,26 +134,26 @@ def _guessed_hand(d: Decision) -> bool:
 
 
 def count_decisions(record: Record) -> int:
-    """How many decisions the record holds (for a progress bar)."""
+    """How many calls and cards the record holds (a progress bar's total: ``tick`` is
+    called once for each)."""
     n = 0
     for deal in record.deals:
         n += len(deal.bidding.calls) if deal.bidding else 0
         n += sum(len(t) for t in deal.play.tricks) if deal.play else 0
-        n += bool(deal.bidding and deal.bidding.discard)
     return n
 
 
 def analyze(record: Record, player: Player, deals: set[int] | None = None,
             tick: Callable[[], None] | None = None) -> Analysis:
     """Weigh every decision of ``record`` (of the ``deals`` given, default all);
-    ``tick`` is called after each decision. Fault/RulesetError as the judge raises."""
+    ``tick`` is called after each call and card. Fault/RulesetError as the judge raises."""
     result = Analysis(record)
     origin = origin_of(record)
     mapped = None if origin is None else Mapped(origin.rules, False)
     for d in walk(record, result.outcome, mapped):
         if (deals is None or d.deal in deals) and d.kind in (CALL, DISCARD, PLAY):
             _weigh(d, player, result)
-        if tick:
+        if tick and d.kind in (CALL, PLAY):
             tick()
     return result
 

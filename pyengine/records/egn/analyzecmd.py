@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Any
 
 from pyengine.records.egn.analyze import (
     analyze,
@@ -18,6 +20,21 @@ from pyengine.records.egn.parse import EgnError, read_match, record_of
 from pyengine.records.egn.recover import Fault
 from pyengine.records.egn.replaycmd import looks_like_egn
 from pyengine.records.egn.rules_map import RulesetError
+
+
+class _NoBar:
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, n: int) -> None:
+        """Nothing to show."""
+
+
+def _no_bar(total: int) -> _NoBar:
+    return _NoBar()
 
 
 class AnalyzeError(ValueError):
@@ -49,10 +66,10 @@ def record_for(path: Path, game_no: int | None) -> Record:
 
 
 def run(path: Path, worlds: int | None, deal: int | None, egn_out: Path | None,
-        force: bool, game_no: int | None, echo: Callable[[str], None]) -> None:
-    """Analyse, print the report, write the annotated record; AnalyzeError otherwise."""
-    from pyengine.measure.progress import bar as progress_bar
-
+        force: bool, game_no: int | None, echo: Callable[[str], None],
+        progress: Callable[[int], AbstractContextManager[Any]] | None = None) -> None:
+    """Analyse, print the report, write the annotated record; AnalyzeError otherwise.
+    ``progress(total)``: a bar (a context manager with ``update(n)``) for the decisions."""
     record = record_for(path, game_no)
     if deal is not None and not 0 <= deal < len(record.deals):
         raise AnalyzeError(f"{path} has deals 0-{len(record.deals) - 1}, not {deal}")
@@ -63,7 +80,7 @@ def run(path: Path, worlds: int | None, deal: int | None, egn_out: Path | None,
         if problem:
             raise AnalyzeError(problem)
     player = hard_player(worlds)
-    with progress_bar(count_decisions(record), "analysing", "decision") as bar:
+    with (progress or _no_bar)(count_decisions(record)) as bar:
         try:
             result = analyze(record, player, None if deal is None else {deal},
                              tick=lambda: bar.update(1))
