@@ -142,3 +142,20 @@ def test_analysis_moves_a_progress_bar_once_per_decision() -> None:
     run(DATA / "six_points_in_two_hands.egn", 1, None, None, False, None, lines.append, Bar)
     assert seen["total"] == count_decisions(read(DATA / "six_points_in_two_hands.egn"))
     assert seen["done"] == seen["total"] > 0 and lines
+
+
+def test_a_made_up_discard_is_never_in_the_dealer_s_view() -> None:
+    # six_points_in_two_hands records no discard: the dealer's is made up (recover)
+    record = read(DATA / "six_points_in_two_hands.egn")
+    spy = FirstIsBest()
+    result = analyze(record, spy)
+    out = judge(record)
+    guessed = {(i, s, c) for i, r in enumerate(out.recovered) for s, c in r.guessed}
+    assert any((d.dealer, r.discard) in r.guessed
+               for d, r in zip(record.deals, out.recovered, strict=False))
+    for view, v in zip(spy.views, result.verdicts, strict=True):
+        if view.discarded is not None:
+            assert (v.deal, v.seat, view.discarded) not in guessed
+    dealer_plays = [v for v in result.verdicts if v.kind == "play"
+                    and v.seat == record.deals[v.deal].dealer]
+    assert dealer_plays                          # the dealer's cards are still weighed

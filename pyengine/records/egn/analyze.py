@@ -12,7 +12,9 @@ more ``[??]`` (EGN's labels for a mistake and a blunder, docs/egn.md).
 Not weighed: a decision with one legal choice, one made on a hand the record does not
 show whole (a discard not recorded, a loner's partner, a deal cut short: :mod:`.recover`
 guessed a card), and one the player does not value (it gives no per-choice values, or
-the rules are ones its search does not model).
+the rules are ones its search does not model). A dealer whose discard the record does
+not show plays on without it in his view (he knew it; the player is told less, never a
+made-up card).
 """
 
 from __future__ import annotations
@@ -168,6 +170,8 @@ def _weigh(d: Decision, player: Player, result: Analysis) -> None:
         result.skipped.append((*where, "the record does not show this seat's whole hand"))
         return
     view = game.view(d.seat)          # what the seat knew, and nothing else
+    if view.discarded is not None and (d.seat, view.discarded) in d.recovered.guessed:
+        view.discarded = None         # a made-up discard: less than the dealer knew, not more
     choices = choice_values(player, view)
     if not choices:
         result.skipped.append((*where, f"the {LEVEL} player gives no values here"))
