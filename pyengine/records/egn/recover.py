@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pyengine.core.cards import EXT, Card, card_name, deck_codes, suit_of
+from pyengine.core.cards import EXT, Card, deck_codes, suit_of
 from pyengine.core.rules import FirstLead, Rules
 from pyengine.records.egn.cardtext import EgnCardError, card_text, read_card, suit_of_letter
 from pyengine.records.egn.model import Deal
@@ -108,7 +108,7 @@ def contract_of(deal: Deal, rules: Rules, up: Card) -> Contract:
                 raise Fault(deal.index, None, f"aloneDefender {defender} is not a defender")
             out = (defender + 2) % 4
         return Contract(maker, rnd, trump, alone, out, True)
-    complete = len(calls) == 2 * n or (rules.stick_the_dealer is False and len(calls) == 2 * n)
+    complete = len(calls) == 2 * n              # every seat passed twice
     if len(calls) > 2 * n:
         raise Fault(deal.index, None, f"{len(calls)} calls: there are at most {2 * n}")
     return Contract(None, 0, None, False, None, complete)
@@ -337,8 +337,3 @@ def _fill_one(deal: Deal, rules: Rules, rec: Recovered, known: set[Card],
             rec.guessed.add((seat, x))
             return x
     raise Fault(deal.index, None, "no card is left for the dealer's discard")
-
-
-def describe(card: Card) -> str:
-    """A card in EGN's words (for messages)."""
-    return card_text(card) if card is not None else card_name(card)
