@@ -97,3 +97,11 @@ def test_export_then_import_gives_the_same_transcript(tmp_path: Path, seed: int)
     assert (tmp_path / "g2.json").read_text() == game.read_text()
     code, out, _ = _run("export", "--egn", str(game), "-o", str(tmp_path / "g.egn"))
     assert code == 1                                     # kept unless --force
+
+
+def test_a_record_that_needs_rules_not_played_is_refused_naming_them(tmp_path: Path) -> None:
+    raw = json.loads((DATA / "custom_scenario.egn").read_text())
+    raw["metadata"]["ruleset"] = {"std": True, "farmers": True, "min_rank": 8}
+    code, _, err = _run("replay", _egn(tmp_path, "farm.egn", json.dumps(raw)))
+    _one_line_error(code, err)
+    assert "does not play" in err and "farmers" in err and "min_rank=8" in err
