@@ -155,6 +155,9 @@ def ruleset_of(rules: Rules) -> tuple[dict, list[str]]:
     if rules.target != 10:
         out["winning_score"] = rules.target
     unsaid = []
+    if rules.canadian_loner:
+        unsaid.append("a loner who names trump in round 2 leads from the dealer's left "
+                      "(LEFT_OF_LONER says only an ordering loner's)")
     if rules.first_dealer is FirstDealer.BLACK_JACK:
         unsaid.append("the first dealer is the first black jack dealt")
     if rules.first_lead is FirstLead.MAKER_LEFT:
