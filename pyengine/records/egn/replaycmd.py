@@ -32,6 +32,17 @@ def looks_like_egn(path: Path) -> bool:
     return FILE_TYPE in head or MATCH_FILE_TYPE in head
 
 
+def rules_line(out: Outcome) -> str:
+    """The rules the record was judged by, as ``euchre play`` would be told them."""
+    if out.mapped is None:
+        return "Rules: -"
+    from pyengine.core.options import options_of
+
+    r = out.mapped.rules
+    opts = "".join(f" -o {k}={str(v).lower()}" for k, v in options_of(r).items())
+    return f"Rules: {r.name}{opts}"
+
+
 def replay_egn(path: Path, quiet: bool, echo: Callable[[str], None],
                err: Callable[[str], None]) -> int:
     """Judge every game of the file; the exit status (0 fine or partial, 1 refused)."""
@@ -59,6 +70,7 @@ def replay_egn(path: Path, quiet: bool, echo: Callable[[str], None],
             status = 1
             continue
         if not quiet:
+            echo(rules_line(out))
             alts = verdicts(record, mapped_for(record))
             for line in lines(record, out, alts):
                 echo(line)
