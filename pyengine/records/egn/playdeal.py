@@ -251,6 +251,9 @@ def play_deal_command(spec: str, seat: int, level: str, worlds: int | None,
     try:
         path, index = parse_spec(spec)
         start = deal_start(path, index)
+        players = start.rules_game.rules.players
+        if seat >= players:
+            raise DealError(f"--seat {seat}: the record's seats are 0-{players - 1}")
     except DealError as exc:
         echo_err = sys.stderr.write
         echo_err(f"euchre play: {exc}\n")
