@@ -122,9 +122,12 @@ def choice_values(player: Player, view: SeatView) -> list[Choice] | None:
     rate = getattr(player, "rate", None)
     if not callable(rate):
         return None
-    from pyengine.players.pimc import supports
+    models = getattr(player, "supports", None)       # the player's own word, if it has one
+    if models is None:
+        from pyengine.players import pimc
 
-    if not supports(view.rules):
+        models = getattr(pimc, "supports", None)
+    if callable(models) and not models(view.rules):
         return None
     return [Choice(r.action, float(r.value)) for r in rate(view)]
 
