@@ -101,3 +101,16 @@ def test_record_imports_and_exports_keeping_its_game(name: str) -> None:
     assert [d.bidding.calls if d.bidding else () for d in again.deals] == calls
     tricks = [d.play.tricks if d.play else () for d in record.deals]
     assert [d.play.tricks if d.play else () for d in again.deals] == tricks
+
+
+def test_match_replay_counts_each_player_s_games_won() -> None:
+    from click.testing import CliRunner
+
+    from pyengine.cli import cli
+
+    path = _shared("mote_w5_match.emn")
+    r = CliRunner().invoke(cli, ["replay", "-q", str(path)])
+    assert r.exit_code == 0, r.output
+    # the six games' winners, players 0+2 or 1+3 of each game's own seating
+    assert r.stdout.splitlines()[-1] == ("Match: 6 games; games won: Chach 4, WWMM 4, "
+                                         "Dad of Carl 2, Jen-Eye 2")

@@ -52,6 +52,7 @@ def replay_egn(path: Path, quiet: bool, echo: Callable[[str], None],
         err(f"REFUSED: {exc}")
         return 1
     status = 0
+    wins: dict[str, int] = {}
     for name, record in games:
         if len(games) > 1:
             echo(f"== {name}")
@@ -80,4 +81,14 @@ def replay_egn(path: Path, quiet: bool, echo: Callable[[str], None],
             echo(f"OK: {len(record.deals)} deals, every call and card follows the rules "
                  f"({', '.join(str(p) for p in record.players)})")
         echo(final_line(out))
+        winner = out.game.winner if out.game is not None else None
+        if winner is not None and out.partial is None:
+            for seat, player in enumerate(record.players):
+                if out.game is not None and out.game.team(seat) == winner:
+                    wins[player] = wins.get(player, 0) + 1
+    if len(games) > 1:
+        names = {p for _, r in games for p in r.players}
+        table = sorted(names, key=lambda p: (-wins.get(p, 0), p))
+        echo(f"Match: {len(games)} games; games won: "
+             + ", ".join(f"{p} {wins.get(p, 0)}" for p in table))
     return status
