@@ -243,7 +243,7 @@ def bid_choices(screen: Screen, bid_round: int) -> tuple[tuple[tuple, ...], int 
     alone), and which one the '>' marks. Each choice is a cursor cell (' ' or '>') and
     its words, then a gap. Round 2 names a suit on a white chip (``chip_at``), ALONE
     after it in the same choice; the alone bid right after the same suit's bid shares
-    that bid's chip and follows it with no gap (c64/hooks.oph draw_choices)."""
+    that bid's chip and follows it with no gap (c64/bidask.oph draw_choices)."""
     text = screen.row(ROW_CHOICES).rstrip()
     choices: list[tuple] = []
     selected, pos = None, 1

@@ -10,7 +10,7 @@ region                  where (c64/table.oph, c64/hooks.oph)
 ======================  ==================================================
 score                   row 0: GAME n, EUCHRE 64, WE a THEY b
 trump line              row 1: TRUMP suit BY seat [ALONE], TRICKS a-b
-rules code              rows 2-: RULES and the rules code (c64/options.oph), wrapped
+rules code              rows 2-: RULES and the rules code (c64/rulescode.oph), wrapped
 names                   the four names, the dealer's `` D``
 backs <seat>            a computer seat's card backs (one per card) or OUT
 trick                   the middle: the trick's cards, the upcard and its label
