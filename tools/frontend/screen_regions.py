@@ -408,8 +408,9 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
         else:
             msg = MSG_BID2
         m.text(ROW_MSG, 0, msg, TEXT, "message")
-        keys = keys_bid1(game.dealer == 0, canadian(game)) if kind == "bid1" \
-            else keys_bid2(game.up_suit)
+        alone = any(a.alone for a in game.legal_actions())
+        keys = keys_bid1(game.dealer == 0, canadian(game), alone) if kind == "bid1" \
+            else keys_bid2(game.up_suit, alone)
         m.text(ROW_KEYS, 0, keys, HINT, "keys")
         return m
     legal = {a.card for a in game.legal_actions()}
