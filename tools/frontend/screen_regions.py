@@ -236,12 +236,13 @@ def computer(rules: Rules):
     return RefPlayer() if rules == BIT93 else VariantPlayer()
 
 
-def score_words(total) -> tuple[int, str]:
-    """Row 0's score: (column, text) - WE a THEY b, or each cutthroat seat's by its
+def score_words(total, bid6: bool = False) -> tuple[int, str]:
+    """Row 0's score: (column, text) - WE a THEY b (from column 25 under Bid Euchre,
+    whose signs need room: c64/table.oph score_col), or each cutthroat seat's by its
     initial, S a W b N c (c64/threeseats.oph)."""
     if len(total) == 3:
         return 26, " ".join(f"{w}{t}" for w, t in zip("SWN", total, strict=True))
-    return 28, f"WE {total[0]} THEY {total[1]}"
+    return (25 if bid6 else 28), f"WE {total[0]} THEY {total[1]}"
 
 
 def tricks_words(tricks) -> tuple[int, str]:
