@@ -1,6 +1,6 @@
-"""Issue 44 in real VICE x64sc (../shared/vice): the cursor case played, and the prompt's
-half second told from the VIC-II's raster on a PAL and an NTSC C64. Missing setup is a
-failure with the reason, never a skip (as tests/test_vice.py).
+"""Issue 44's cursor case in real VICE x64sc (../shared/vice); the NTSC half second is in
+tests/test_vice_ntsc.py. Missing setup is a failure with the reason, never a skip (as
+tests/test_vice.py).
 
 The cursor case: "WEB game 40, hand 2, three RIGHT presses about a second apart and
 RETURN played 9 of spades instead of the jack of hearts under the cursor". Looped in VICE
@@ -18,7 +18,7 @@ import pytest
 
 from tools.vice import judge as vj
 from tools.vice.cursor_case import PRESSES, vice_trials
-from tools.vice.run import setup_problem, vice_class
+from tools.vice.run import setup_problem
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -38,19 +38,3 @@ def test_in_vice_three_rights_held_long_move_three_cards_and_return_plays_that_c
         assert t.steps == PRESSES % t.cards, t
         assert t.seen == t.after, t
         assert t.played in (None, t.under), t
-
-
-@pytest.mark.parametrize("model, ntsc, quiet", [("C64 NTSC", 1, 30), ("C64 PAL", 0, 25)])
-def test_in_vice_the_prompts_half_second_is_30_ntsc_frames_or_25_pal(model, ntsc, quiet):
-    """c64/videostd.oph at start-up: fe_ntsc and fe_prompt_quiet as VICE's model has it
-    (`vice_c64_model`, ../shared/vice/README.md)."""
-    from tools.program.c64map import Symbols
-
-    sym = Symbols.from_map(vj.PRG.with_suffix(".map"))
-    v = vice_class()(str(vj.PRG.resolve()), opts={"vice_c64_model": model})
-    try:
-        v.wait_s(5)
-        ram = v.mem()["ram"]
-    finally:
-        v.close()
-    assert (ram[sym.address("fe_ntsc")], ram[sym.address("fe_prompt_quiet")]) == (ntsc, quiet)
