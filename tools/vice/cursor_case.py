@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pyengine.core.cards import Card, card_name
 from pyengine.core.rules import WEB, Rules
@@ -34,6 +35,9 @@ from pyengine.core.rules import WEB, Rules
 from ..frontend.driver import RETURN, RIGHT, Frontend, FrontendError, Screen, prompt
 from ..frontend.options_screen import choose_rules
 from ..frontend.screen_read import south_hand
+
+if TYPE_CHECKING:
+    from .person import Player
 
 PRG = Path(__file__).resolve().parents[2] / "build" / "euchre.prg"
 PRESSES = 3
@@ -137,16 +141,16 @@ def _played(before: list[str], screen: Screen) -> str | None:
 
 def _answer_other(press: Callable[[str], object], screen: Callable[[], Screen],
                   kind: str | None) -> None:
-    """Any prompt but a card: the first of its keys the program takes."""
+    """Any prompt but a card: its keys in turn until one is taken (the prompt leaves);
+    a discard's first card always is."""
     keys = ANSWER_KEYS.get(kind or "", ())
     if not keys:
         raise FrontendError(f"no answer for a {kind} prompt:\n{screen().text()}")
-    before = screen()
     for k in keys:
         press(k)
-        if screen() != before and prompt(screen()).kind != kind or kind == "discard":
+        if kind == "discard" or prompt(screen()).kind != kind:
             return
-    press(keys[0])
+    raise FrontendError(f"none of {keys} answered the {kind} prompt:\n{screen().text()}")
 
 
 # ---- real VICE ---------------------------------------------------------------------------
@@ -210,14 +214,16 @@ def vice_trials(seed: int, holds: list[int], rules: Rules = WEB, gap: int = SECO
     return out
 
 
-def _vice_other(pl, kind: str) -> None:
-    keys = ANSWER_KEYS[kind]
+def _vice_other(pl: Player, kind: str) -> None:
+    """:func:`_answer_other` in VICE: each key, then the screen once it changed."""
     before = pl.screen()
-    for k in keys:
+    for k in ANSWER_KEYS[kind]:
         pl.press(k, record=False)
+        if kind == "discard":
+            return
         s = pl.wait_for("after a key", lambda x, b=before: [] if x != b else ["unchanged"],
-                        20, stale_frames=40) if kind != "discard" else pl.screen()
-        if prompt(s).kind != kind or kind == "discard":
+                        20, stale_frames=40)
+        if prompt(s).kind != kind:
             return
 
 
