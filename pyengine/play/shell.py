@@ -48,6 +48,7 @@ line and changes nothing else.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -149,14 +150,18 @@ def start_game(seed: int | None, auto: bool, transcript: Path | None, rules_name
     chosen = False
     source: Path | None = None
     scratch = False
+    option = "--transcript"
     if resume is not None:
+        if resume.is_symlink():                       # the game goes on in the link's file;
+            resume = Path(os.path.realpath(resume))   # the link stays a link
         source = resume
         if transcript is None:                        # a resumed game goes on in its file
-            transcript, force = resume, True
+            transcript, force, option = resume, True, "--resume"
             scratch = save_dir is not None and in_store(resume, save_dir)
     try:
         writer = None if transcript is None else TranscriptWriter(transcript, force,
-                                                                  scratch=scratch)
+                                                                  scratch=scratch,
+                                                                  option=option)
         if source is not None:
             holder = writer or TranscriptWriter(source)
             try:
@@ -204,7 +209,7 @@ def start_game(seed: int | None, auto: bool, transcript: Path | None, rules_name
         problem = check_target(writer.path, writer.force)
         if problem:
             writer.close()
-            _usage(f"--transcript: {problem}")
+            _usage(f"{writer.option}: {problem}{_elsewhere(writer)}")
             return None, False, None
     return loop, chosen, writer
 
@@ -223,8 +228,16 @@ def open_writer(writer: TranscriptWriter, loop: GameLoop) -> str | None:
         if writer.scratch:
             writer.failure = f"cannot write {writer.partial} ({exc.strerror or exc})"
             return None
-        return f"--transcript: cannot write {writer.partial} ({exc.strerror})"
+        return (f"{writer.option}: cannot write {writer.partial} ({exc.strerror})"
+                f"{_elsewhere(writer)}")
     return None
+
+
+def _elsewhere(writer: TranscriptWriter) -> str:
+    """For a resumed game that goes on in its own file: how to write it elsewhere."""
+    if writer.option != "--resume":
+        return ""
+    return "; add --transcript NEW.json to go on with the game in another file"
 
 
 @dataclass
