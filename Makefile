@@ -16,9 +16,13 @@ PRG := build/euchre.prg
 
 all: build
 
-$(STAMP): pyproject.toml setup.py tools/machine/fast6502.c
+# The euchre script then starts Python with the stop signals blocked (GNU env's
+# --block-signal), so a Ctrl-C in its first tenth of a second is one line, not a
+# traceback from the interpreter's start-up (tools/commands/launcher.py).
+$(STAMP): pyproject.toml setup.py tools/machine/fast6502.c tools/commands/launcher.py
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(VPY) -m tools.commands.launcher $(VENV)/bin/euchre
 	touch $(STAMP)
 
 build: $(PRG)
