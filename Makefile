@@ -20,6 +20,9 @@ all: build
 # --block-signal), so a Ctrl-C in its first tenth of a second is one line, not a
 # traceback from the interpreter's start-up (tools/commands/launcher.py).
 $(STAMP): pyproject.toml setup.py tools/machine/fast6502.c tools/commands/launcher.py
+	@echo "== first run: installing Euchre 64 and the Python packages it needs (click, textual," \
+	      "py65, the test tools) into $(VENV), and compiling its C core; about 1-2 minutes" \
+	      "(4 on a busy machine), once: later runs start at once"
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	$(VPY) -m tools.commands.launcher $(VENV)/bin/euchre

@@ -196,7 +196,9 @@ def replay(transcript_file: Path, quiet: bool) -> None:
     except (TranscriptError, ReplayError) as exc:
         stopped = unfinished_game(t) if isinstance(exc, ReplayError) and t else None
         if stopped is not None:
-            click.echo(unfinished_note(transcript_file, stopped))
+            from pyengine.play.invocation import resume_command
+            click.echo(unfinished_note(transcript_file, stopped,
+                                       resume_command(Path(transcript_file))))
             return
         click.echo(f"REJECTED: {exc}", err=True)
         sys.exit(1)

@@ -16,9 +16,10 @@ card that is the only legal one is played by itself and the shell says so.
 
 Exit codes:
 
-* 0 - the game was played to the end, or the player quit with ``q``
-* 1 - the input ended (EOF) before the game was over, the transcript
-  could not be written at the end (it is then printed on stderr), or a game
+* 0 - the game was played to the end, or the player quit with ``q`` or ended the
+  input (EOF: a script that feeds its moves ends so)
+* 1 - the transcript could not be written at the end (it is then printed on
+  stderr), or a game
   of computers only (``--auto``) was not decided within the hand limit
   (:data:`pyengine.players.runner.MAX_HANDS` deals)
 * 2 - a usage error found before the game starts: unknown rules preset, a
@@ -94,7 +95,7 @@ __all__ = ["EXIT_EOF", "EXIT_FAILED", "EXIT_INTERRUPT", "EXIT_OK", "EXIT_USAGE",
 HUMAN = 0
 
 EXIT_OK = 0
-EXIT_EOF = 1
+EXIT_EOF = 0                  # the end of input is a quit, as the README says
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPT = 130
@@ -175,7 +176,7 @@ def start_game(seed: int | None, auto: bool, transcript: Path | None, rules_name
             if transcript == source and later.is_file():  # a crash left the newer moves
                 holder.close()
                 _usage(f"cannot resume {source}: {later} holds later moves of this game "
-                       f"(it was interrupted): euchre play --resume {later}")
+                       f"(it was interrupted): {resume_command(later)}")
                 return None, False, None
             try:
                 loop = GameLoop.resume(source, autoplay_forced=autoplay, level=level)
