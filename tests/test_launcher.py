@@ -57,7 +57,7 @@ def test_a_signal_while_euchre_starts_is_never_a_traceback(tmp_path: Path, sig: 
     r = CliRunner().invoke(cli, ["play", "--seed", "5", "--plain", "--speed", "instant",
                                  "--transcript", str(game)], input="p\n")
     assert game.is_file(), r.output
-    delays = [0.005 * i for i in range(1, 41)]     # 5 ms to 200 ms: start-up to the replay
+    delays = [0.008 * i for i in range(1, 26)]     # 8 ms to 200 ms: start-up to the replay
     for delay in delays:
         p = subprocess.run(["timeout", "--preserve-status", "-s", str(int(sig)), str(delay),
                             str(EUCHRE), "replay", str(game)],
