@@ -27,12 +27,15 @@ class Watchdog:
         self.running: dict[str, float] = {}
         self.lock = threading.Lock()
         self.stop = threading.Event()
-        self.fd = os.dup(sys.__stderr__.fileno()) if sys.__stderr__ is not None else 2
+        try:                                     # the terminal, whatever captures fd 2
+            self.fd = os.dup(sys.__stderr__.fileno())   # type: ignore[union-attr]
+        except (AttributeError, OSError, ValueError):
+            self.fd = -1                         # no stderr to write to: report nothing
         self.thread = threading.Thread(target=self._watch, name="stall-watchdog",
                                        daemon=True)
 
     def start(self) -> None:
-        if STALL > 0:
+        if STALL > 0 and self.fd >= 0:
             self.thread.start()
 
     def started(self, nodeid: str) -> None:
@@ -60,5 +63,6 @@ class Watchdog:
 
     def close(self) -> None:
         self.stop.set()
-        if self.fd != 2:
+        if self.fd >= 0:
             os.close(self.fd)
+            self.fd = -1
