@@ -16,9 +16,16 @@ PRG := build/euchre.prg
 
 all: build
 
-$(STAMP): pyproject.toml setup.py tools/machine/fast6502.c
+# The euchre script then starts Python with the stop signals blocked (GNU env's
+# --block-signal), so a Ctrl-C in its first tenth of a second is one line, not a
+# traceback from the interpreter's start-up (tools/commands/launcher.py).
+$(STAMP): pyproject.toml setup.py tools/machine/fast6502.c tools/commands/launcher.py
+	@echo "== first run: installing Euchre 64 and the Python packages it needs (click, textual," \
+	      "py65, the test tools) into $(VENV), and compiling its C core; about 1-2 minutes" \
+	      "(4 on a busy machine), once: later runs start at once"
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(VPY) -m tools.commands.launcher $(VENV)/bin/euchre
 	touch $(STAMP)
 
 build: $(PRG)
@@ -63,9 +70,9 @@ VICE_DIR ?= ../shared/vice
 vice-setup:
 	bash $(VICE_DIR)/setup.sh
 
-# Whole input spaces that take too long for CI (see docs/harness.md).
+# Whole input spaces that take too long for CI (see docs/harness.md); no per-test timeout.
 exhaustive: build
-	$(VPY) -m pytest -q -m slow
+	$(VPY) -m pytest -q -m slow --timeout=0
 
 # Mutation testing (docs/mutants.md): MUTANTS="--folder asm --sample 300 --seed 15" etc.
 MUTANTS ?= --sample 300 --seed 15 --out build/mutants.json

@@ -221,7 +221,9 @@ def replay(transcript_file: Path, quiet: bool) -> None:
     except (TranscriptError, ReplayError) as exc:
         stopped = unfinished_game(t) if isinstance(exc, ReplayError) and t else None
         if stopped is not None:
-            click.echo(unfinished_note(transcript_file, stopped))
+            from pyengine.play.invocation import resume_command
+            click.echo(unfinished_note(transcript_file, stopped,
+                                       resume_command(Path(transcript_file))))
             return
         click.echo(f"REJECTED: {exc}", err=True)
         sys.exit(1)
@@ -355,6 +357,12 @@ def _even(ctx: click.Context, param: click.Parameter, value: int) -> int:
     return value
 
 
+def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is not None and value != value:        # nan passes FloatRange's comparisons
+        raise click.BadParameter("nan is not a number of points")
+    return value
+
+
 def _output(option: str, path: Path | None, suffixes: tuple[str, ...] = ()) -> None:
     """Refuse an output path that cannot be written, before any work."""
     from pyengine.records.outpaths import output_problem
@@ -397,11 +405,12 @@ def _output(option: str, path: Path | None, suffixes: tuple[str, ...] = ()) -> N
 @click.option("--baseline", default=None, metavar="PLAYER",
               help="With --sprt: also play PLAYER against team B on the same deals, "
                    "and judge team A against it (paired A/B).")
-@click.option("--delta", type=click.FloatRange(0.001, 4), default=0.1, show_default=True,
-              help="With --sprt: H1's margin, in net points a hand.")
+@click.option("--delta", type=click.FloatRange(0.001, 4), default=None, callback=_finite,
+              help="With --sprt: H1's margin, in net points a hand  [default: 0.1]")
 def arena(team_a: str, team_b: str, matches: int, rules_name: str, options: tuple[str, ...],
           seed: int, jobs: int, chart: Path | None, json_out: Path | None,
-          scheduler: str | None, sprt: bool, baseline: str | None, delta: float) -> None:
+          scheduler: str | None, sprt: bool, baseline: str | None,
+          delta: float | None) -> None:
     """Duplicate matches between two players: wins, points, euchres, lone hands (95% CIs).
 
     Every game stops after the hand limit (2,000 deals), won by neither team.
@@ -419,9 +428,16 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, options: tupl
     )
     from pyengine.measure.arenastats import chart as draw
     from pyengine.measure.arenastats import report_lines, summarise, summary_json
-    from pyengine.measure.cluster import ClusterError
+    from pyengine.measure.cluster import ClusterError, scheduler_address
     from pyengine.measure.progress import bar, reporter
 
+    if delta is not None and not sprt:
+        raise click.UsageError("--delta belongs to --sprt (H1's margin of a sequential test)")
+    if scheduler is not None:          # checked before anything connects or plays
+        try:
+            scheduler = scheduler_address(scheduler)
+        except ClusterError as exc:
+            raise click.UsageError(f"--scheduler: {exc}") from None
     _output("--chart", chart, (".png",))
     _output("--json", json_out)
     try:
@@ -442,7 +458,8 @@ def arena(team_a: str, team_b: str, matches: int, rules_name: str, options: tupl
         from pyengine.measure.sprt import sprt_command
         if chart is not None or json_out is not None:
             raise click.UsageError("--chart and --json belong to a fixed-size run, not --sprt")
-        sys.exit(sprt_command(rules, team_a, team_b, baseline, delta, matches, seed, jobs,
+        sys.exit(sprt_command(rules, team_a, team_b, baseline,
+                              0.1 if delta is None else delta, matches, seed, jobs,
                               scheduler, sprt))
     with bar(matches, "arena", "match") as b:
         moved = reporter(b)

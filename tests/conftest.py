@@ -3,7 +3,8 @@ the CLI, or a subprocess that inherits the environment) adds to that record and
 saves its unfinished games there, never to the user's own ~/.local/share/euchre64.
 
 Under pytest-xdist (``make test`` runs two workers), a test marked ``alone`` runs with
-no other test beside it (tests/turns.py)."""
+no other test beside it (tests/turns.py). A test that runs longer than two minutes is
+named on the terminal while it runs (tests/stall.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from .stall import Watchdog
 from .turns import Room
 
 _ROOM = pytest.StashKey[Room]()
+_DOG: list[Watchdog] = []             # the watchdog of this process, if it prints the dots
 
 
 @pytest.fixture(autouse=True)
@@ -31,12 +34,29 @@ def pytest_configure(config: pytest.Config) -> None:
     basetemp = config.getoption("basetemp")
     if os.environ.get("PYTEST_XDIST_WORKER") and basetemp:
         config.stash[_ROOM] = Room.open(Path(basetemp).parent)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):      # the process that prints the dots
+        _DOG.append(Watchdog())
+        _DOG[0].start()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     room = config.stash.get(_ROOM, None)
     if room is not None:
         room.close()
+    while _DOG:
+        _DOG.pop().close()
+
+
+def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) -> None:
+    """A test starts (here or, under xdist, on a worker)."""
+    for dog in _DOG:
+        dog.started(nodeid)
+
+
+def pytest_runtest_logfinish(nodeid: str, location: tuple[str, int | None, str]) -> None:
+    """A test ends."""
+    for dog in _DOG:
+        dog.ended(nodeid)
 
 
 @pytest.hookimpl(wrapper=True)

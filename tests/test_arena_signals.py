@@ -19,6 +19,8 @@ from click.testing import CliRunner
 from pyengine.cli import cli
 from pyengine.measure.arena import PlayerSpecError, make_player, usable_jobs
 
+from .signs import Watched, done_of
+
 EUCHRE = str(Path(sys.executable).with_name("euchre"))
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,42 +72,40 @@ def test_the_pool_ends_whatever_signals_its_parent_holds(held):
     assert "Traceback" not in r.stderr, r.stderr[-2000:]
 
 
-def _interrupt_arena(wait: float) -> tuple[int | None, str, float]:
-    """Start a 100,000-match arena, send its group a Ctrl-C after ``wait`` seconds:
-    its exit code, its stderr and how long it took to end after the signal."""
-    p = subprocess.Popen([EUCHRE, "arena", "--matches", "100000", "--jobs", "2",
-                          "--team-a", "random", "--team-b", "random"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True, preexec_fn=_as_a_shell_starts_it)
+def _interrupt_arena(jobs: int, sig: int, group: bool) -> tuple[int, str, float, int]:
+    """Start a 100,000-match arena; once its progress bar shows a match played (a sign,
+    not a fixed wait: tests/signs.py), send ``sig`` (to its whole group if ``group``, as a
+    terminal's Ctrl-C does): its exit code, its error output, how long it took to end
+    after the signal, and the matches the bar had counted."""
+    w = Watched([EUCHRE, "arena", "--matches", "100000", "--jobs", str(jobs),
+                 "--team-a", "random", "--team-b", "random"],
+                start_new_session=True, preexec_fn=_as_a_shell_starts_it)
     try:
-        time.sleep(wait)
+        seen = int(w.wait_for(done_of("100000")).group(1))
         sent = time.monotonic()
-        os.killpg(p.pid, signal.SIGINT)        # a terminal's Ctrl-C: the whole group
-        _, err = p.communicate(timeout=30)
+        if group:
+            os.killpg(w.proc.pid, sig)
+        else:
+            w.proc.send_signal(sig)
+        code = w.finish()
         took = time.monotonic() - sent
     finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait(10)
-    return p.returncode, err.decode(), took
+        w.close(lambda: os.killpg(w.proc.pid, signal.SIGKILL))
+    return code, w.text(), took, seen
 
 
 @pytest.mark.alone          # ends "at once" (10 s): not beside another worker's test
 def test_ctrl_c_ends_a_long_arena_at_once():
     # euchre arena --matches 100000 --jobs 8 --team-a random --team-b random, then
     # Ctrl-C: it kept running; and the message said "interrupted after 0" matches
-    # whenever the progress bar was not shown. On a loaded machine the workers may not
-    # have finished a match after 3 s, so the signal is sent later on a second and third
-    # try; the old message said 0 at any wait.
-    for wait in (3, 10, 25):
-        code, text, took = _interrupt_arena(wait)
-        assert code == 130 and "Traceback" not in text, text[-2000:]
-        assert took < 10, took
-        done = re.search(r"interrupted after ([\d,]+) of 100,000 matches", text)
-        assert done, text
-        if int(done.group(1).replace(",", "")) > 0:
-            return
-    pytest.fail(f"the message counted no match after {wait} s: {text}")
+    # whenever the progress bar was not shown. The signal goes once the bar has counted
+    # a match (it slept 3 s first, and tried again later, on a loaded machine).
+    code, text, took, seen = _interrupt_arena(2, signal.SIGINT, group=True)
+    assert code == 130 and "Traceback" not in text, text[-2000:]
+    assert took < 10, took
+    done = re.search(r"interrupted after ([\d,]+) of 100,000 matches", text)
+    assert done, text
+    assert int(done.group(1).replace(",", "")) >= seen > 0, (seen, text[-2000:])
 
 
 def test_more_jobs_than_cores_are_capped_with_a_message():
@@ -133,18 +133,6 @@ def test_pimc_worlds_are_capped_with_a_message(spec):
 def test_a_stop_signal_during_the_matches_exits_with_its_own_code(sig):
     # tests/test_cli_fuzz.py under two xdist workers: SIGQUIT landed while the arena
     # played its matches, and it said "interrupted" with exit 130 (Ctrl-C's), not 131
-    p = subprocess.Popen([EUCHRE, "arena", "--matches", "100000", "--jobs", "1",
-                          "--team-a", "random", "--team-b", "random"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         preexec_fn=_as_a_shell_starts_it)
-    try:
-        time.sleep(3)                          # started, playing its matches
-        p.send_signal(sig)
-        _, err = p.communicate(timeout=30)
-    finally:
-        if p.poll() is None:
-            p.kill()
-            p.wait(10)
-    text = err.decode()
+    code, text, _, _ = _interrupt_arena(1, sig, group=False)   # once it has played
     assert "interrupted after" in text and "Traceback" not in text, text[-2000:]
-    assert p.returncode == 128 + sig, (p.returncode, text[-2000:])
+    assert code == 128 + sig, (code, text[-2000:])

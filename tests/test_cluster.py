@@ -43,7 +43,7 @@ def test_a_short_arena_on_two_workers_equals_the_local_run(cluster: LocalCluster
 
 def test_an_unreachable_scheduler_is_said_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
     import pyengine.measure.cluster as cluster
-    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
         run_matches(BIT93, "ref", "random", 2, scheduler="tcp://127.0.0.1:9")
     monkeypatch.setattr(cluster, "available", lambda: False)
@@ -70,7 +70,7 @@ def test_the_arena_command_says_an_unreachable_scheduler_plainly(
 
     import pyengine.measure.cluster as mod
     from pyengine.cli import cli
-    monkeypatch.setattr(mod, "CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr(mod, "CONNECT_SECONDS", 1.0)
     r = CliRunner().invoke(cli, ["arena", "--team-a", "ref", "--team-b", "random",
                                  "--matches", "2", "--scheduler", "tcp://127.0.0.1:9"])
     assert r.exit_code == 2, r.output

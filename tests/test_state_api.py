@@ -61,6 +61,24 @@ def test_every_action_has_its_own_number_and_back():
         int(BidAction("order"))                 # no suit: no action of any game
 
 
+def test_action_to_string_refuses_what_apply_action_refuses():
+    """Issue 45, item 2: ``action_to_string(None)`` said ``'None'`` and ``('x')`` said
+    ``'x'``, where apply_action refuses both; both calls now refuse the same values."""
+    g = GameState.new(BIT93, 5)
+    for bad in (None, "x", "order up", 2.0, object()):
+        with pytest.raises(TypeError):
+            g.clone().apply_action(bad)
+        with pytest.raises(TypeError, match="action_to_string"):
+            g.action_to_string(bad)
+    for bad in (-1, NUM_ACTIONS, True):
+        with pytest.raises(ValueError, match="numbered 0-100"):
+            g.clone().apply_action(bad)
+        with pytest.raises(ValueError, match="numbered 0-100"):
+            g.action_to_string(bad)
+    legal = g.legal_actions()[0]
+    assert g.action_to_string(legal) == g.action_to_string(int(legal)) == str(legal)
+
+
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}-{r.players}")
 def test_numbers_name_the_legal_actions_in_every_phase(rules):
     phases = set()

@@ -26,6 +26,14 @@ HUGE_KITTY = b"\x1b[99999999999999999999;5u"
 NOT_UTF8 = b"\xff\xfe"
 
 
+def _unread(fd: int) -> int:
+    """Bytes waiting in the pipe ``fd`` (FIONREAD)."""
+    import fcntl
+    import struct
+    import termios
+    return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+
+
 def _keys_through_the_driver(data: bytes) -> tuple[list[str], list[BaseException]]:
     """``data`` then ``q`` through the input loop of the table's terminal driver (a
     pipe stands for the terminal); the keys it delivered and what killed it, if
@@ -61,7 +69,10 @@ def _keys_through_the_driver(data: bytes) -> tuple[list[str], list[BaseException
     thread.start()
     try:
         os.write(write_end, data)
-        time.sleep(0.3)                      # the parser's escape delay: one read each
+        end = time.monotonic() + 60          # a bound: the sign is the pipe read empty
+        while _unread(read_end) and time.monotonic() < end:
+            time.sleep(0.01)
+        time.sleep(0.3)                      # then the parser's escape delay: one read each
         os.write(write_end, b"q")
         got_q.wait(10)
     finally:

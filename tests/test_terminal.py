@@ -23,6 +23,8 @@ from click.testing import CliRunner
 from pyengine.play.shell import choose_style, run_shell_game
 from tools.commands.cli import cli
 
+from .signs import Watched, done_of
+
 ROOT = Path(__file__).resolve().parent.parent
 PRG = ROOT / "build" / "euchre.prg"
 ANSI = "\x1b["
@@ -128,21 +130,21 @@ def test_a_long_run_in_a_pipe_prints_only_its_report() -> None:
 ], ids=["crosscheck", "arena"])
 @pytest.mark.alone          # "within a second": not beside another worker's test
 def test_ctrl_c_stops_a_long_run_within_a_second(args: list[str]) -> None:
-    p = subprocess.Popen([sys.executable, "-m", "tools.commands.cli", *args], cwd=ROOT,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True, preexec_fn=_as_a_shell_starts_it)
+    # Ctrl-C goes once the progress bar has counted a game or match done (a sign: it
+    # slept 4 s first, assuming the workers were busy by then: tests/signs.py)
+    w = Watched([sys.executable, "-m", "tools.commands.cli", *args], cwd=ROOT,
+                start_new_session=True, preexec_fn=_as_a_shell_starts_it)
     try:
-        time.sleep(4)                                  # the workers are busy by now
+        w.wait_for(done_of(args[2]))
         start = time.perf_counter()
-        os.killpg(p.pid, signal.SIGINT)                # what Ctrl-C sends
-        _, err = p.communicate(timeout=30)
+        os.killpg(w.proc.pid, signal.SIGINT)            # what Ctrl-C sends
+        code = w.finish()
         took = time.perf_counter() - start
     finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
+        w.close(lambda: os.killpg(w.proc.pid, signal.SIGKILL))
+    err = w.text()
     assert took < 1.0, took
-    assert p.returncode == 130 and "interrupted after" in err and "Traceback" not in err
+    assert code == 130 and "interrupted after" in err and "Traceback" not in err, err[-2000:]
 
 
 # --- --version and defaults ------------------------------------------------------------

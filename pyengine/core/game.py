@@ -210,8 +210,15 @@ class GameState(Moves):
         self.apply(action_from_id(action) if isinstance(action, int) else action)
 
     def action_to_string(self, action: int | Action) -> str:
-        """An action (or its number) in a player's words: ``order up alone``."""
-        return str(action_from_id(action) if isinstance(action, int) else action)
+        """An action (or its number) in a player's words: ``order up alone``. What
+        :meth:`apply_action` refuses as no action at all (None, a string, ...) is refused
+        here too, with the same TypeError; a number out of range is a ValueError."""
+        if isinstance(action, int):
+            return str(action_from_id(action))
+        if not isinstance(action, ACTION_TYPES):
+            raise TypeError(f"action_to_string() takes an action or its number, not "
+                            f"{type(action).__name__} {action!r}")
+        return str(action)
 
     def string_to_action(self, text: str) -> Action:
         """The legal action written as ``text`` (:meth:`parse_action`)."""

@@ -50,7 +50,7 @@ from pyengine.core.rules import Rules
 from pyengine.players.player import BidThresholds, Player, RandomPlayer, RefPlayer
 from pyengine.players.runner import MAX_HANDS, HandLimitReached, play_out
 from pyengine.players.varplayer import VariantPlayer, classic
-from pyengine.records.safeio import worker_signals
+from pyengine.records.safeio import shielded, worker_signals
 
 PLAYER_KINDS = ("random", "ref", "easy", "pimc", "ismcts", "variant")
 MAX_WORLDS = 1000          # 10x the most any measurement uses (100)
@@ -306,7 +306,7 @@ def run_matches(rules: Rules, spec_a: str, spec_b: str, matches: int, seed: int 
     work = tasks(rules, spec_a, spec_b, matches, seed)
     start = time.perf_counter()
     results: list[MatchResult] = []
-    if scheduler:
+    if scheduler is not None:
         from pyengine.measure.cluster import run_on_cluster
         results = run_on_cluster(_run_task, work, scheduler, progress)
     elif jobs <= 1:
@@ -330,13 +330,20 @@ def pooled(run: Callable[[tuple], MatchResult], work: list[tuple], jobs: int,
 
     At most :data:`FEED` tasks per worker are in flight, so the pool's task feeder
     never blocks on a full pipe, and any exception - Ctrl-C first - terminates the
-    workers at once (they end on SIGTERM: :func:`worker_signals`)."""
+    workers at once (they end on SIGTERM: :func:`worker_signals`). The pool is started
+    inside the ``try`` with the stop signals held back (:func:`shielded`): a Ctrl-C while
+    the workers are forked is delivered once the pool exists, and ends it (Pool's own
+    clean-up of a half-started pool lets a KeyboardInterrupt through, leaving the
+    workers already forked); the workers also end with this process
+    (:func:`worker_signals`)."""
     ctx = multiprocessing.get_context("fork")
-    pool = ctx.Pool(jobs, initializer=worker_signals)
+    pool = None
     done: queue.SimpleQueue = queue.SimpleQueue()
     tasks_left = iter(work)
     in_flight = 0
     try:
+        with shielded():
+            pool = ctx.Pool(jobs, initializer=worker_signals)
         while True:
             for task in itertools.islice(tasks_left, FEED * jobs - in_flight):
                 pool.apply_async(run, (task,), callback=done.put, error_callback=done.put)
@@ -353,7 +360,9 @@ def pooled(run: Callable[[tuple], MatchResult], work: list[tuple], jobs: int,
             yield r
         pool.close()
     except BaseException:
-        pool.terminate()
+        if pool is not None:
+            pool.terminate()
         raise
     finally:
-        pool.join()
+        if pool is not None:
+            pool.join()

@@ -75,12 +75,12 @@ def play_part(part: Part, n: int, seed: int, jobs: int, commit: str, data: Path,
     On a cluster the CPU is the workers': the sum of the matches' times on them (each
     worker plays one match at a time), as this process's own CPU would not count it."""
     cpu0, wall0 = cpu_seconds(), time.perf_counter()
-    on_cluster: dict[str, Any] = {"scheduler": scheduler} if scheduler else {}
+    on_cluster: dict[str, Any] = {"scheduler": scheduler} if scheduler is not None else {}
     summary, matches = run_pairing(part.a, part.b, n, seed, jobs, rules=part.rules,
                                    **on_cluster)
     deals = len(duplicate_hands(matches))
     analysis = analysis_lines(matches, part.a, part.b) if part.analysis else None
-    cpu = sum(m.seconds for m in matches) if scheduler else cpu_seconds() - cpu0
+    cpu = sum(m.seconds for m in matches) if scheduler is not None else cpu_seconds() - cpu0
     run = RunInfo(cpu, time.perf_counter() - wall0, jobs, commit, today(),
                   summary.matches, deals, seed)
     print(f"  {part.name}: {run.cpu:.1f} s of CPU, {deals} duplicate deals"
@@ -175,6 +175,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"strength: --only {args.only!r} is not a part (parts: "
               f"{', '.join(part_names())})", file=sys.stderr)
         return 2
+    if args.scheduler is not None:               # a bad address: said before anything plays
+        from pyengine.measure.cluster import scheduler_address
+        try:
+            args.scheduler = scheduler_address(args.scheduler)
+        except ClusterError as exc:
+            print(f"strength: --scheduler {exc}", file=sys.stderr)
+            return 2
     if args.jobs < 1 or not args.scale > 0:
         print("strength: --jobs must be at least 1 and --scale more than 0", file=sys.stderr)
         return 2

@@ -109,8 +109,11 @@ def list_saved(store: Path) -> list[SavedGame]:
     return sorted(games, key=lambda s: (-s.mtime, str(s.path)))
 
 
-def saved_lines(games: list[SavedGame], store: Path, command: str = "euchre play") -> list[str]:
-    """What ``euchre play --resume`` without a file prints."""
+def saved_lines(games: list[SavedGame], store: Path) -> list[str]:
+    """What ``euchre play --resume`` without a file prints; each game's command as the
+    player can type it where he is (:func:`~pyengine.play.invocation.resume_command`)."""
+    from pyengine.play.invocation import resume_command
+
     if not games:
         return [f"No unfinished games (they are kept in {store})."]
     lines = [f"Unfinished games ({len(games)}), the newest first:"]
@@ -125,5 +128,5 @@ def saved_lines(games: list[SavedGame], store: Path, command: str = "euchre play
             what = f"game {s.seed}, hand {s.hand}, score {s.score} (you first){rules}"
         lines.append(f"  {when}  {what}")
         if not s.busy and not s.problem:
-            lines.append(f"      {command} --resume {s.path}")
+            lines.append(f"      {resume_command(s.path)}")
     return lines

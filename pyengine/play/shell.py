@@ -16,9 +16,10 @@ card that is the only legal one is played by itself and the shell says so.
 
 Exit codes:
 
-* 0 - the game was played to the end, or the player quit with ``q``
-* 1 - the input ended (EOF) before the game was over, the transcript
-  could not be written at the end (it is then printed on stderr), or a game
+* 0 - the game was played to the end, or the player quit with ``q`` or ended the
+  input (EOF: a script that feeds its moves ends so)
+* 1 - the transcript could not be written at the end (it is then printed on
+  stderr), or a game
   of computers only (``--auto``) was not decided within the hand limit
   (:data:`pyengine.players.runner.MAX_HANDS` deals)
 * 2 - a usage error found before the game starts: unknown rules preset, a
@@ -48,6 +49,7 @@ line and changes nothing else.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -93,7 +95,7 @@ __all__ = ["EXIT_EOF", "EXIT_FAILED", "EXIT_INTERRUPT", "EXIT_OK", "EXIT_USAGE",
 HUMAN = 0
 
 EXIT_OK = 0
-EXIT_EOF = 1
+EXIT_EOF = 0                  # the end of input is a quit, as the README says
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPT = 130
@@ -149,14 +151,18 @@ def start_game(seed: int | None, auto: bool, transcript: Path | None, rules_name
     chosen = False
     source: Path | None = None
     scratch = False
+    option = "--transcript"
     if resume is not None:
+        if resume.is_symlink():                       # the game goes on in the link's file;
+            resume = Path(os.path.realpath(resume))   # the link stays a link
         source = resume
         if transcript is None:                        # a resumed game goes on in its file
-            transcript, force = resume, True
+            transcript, force, option = resume, True, "--resume"
             scratch = save_dir is not None and in_store(resume, save_dir)
     try:
         writer = None if transcript is None else TranscriptWriter(transcript, force,
-                                                                  scratch=scratch)
+                                                                  scratch=scratch,
+                                                                  option=option)
         if source is not None:
             holder = writer or TranscriptWriter(source)
             try:
@@ -170,7 +176,7 @@ def start_game(seed: int | None, auto: bool, transcript: Path | None, rules_name
             if transcript == source and later.is_file():  # a crash left the newer moves
                 holder.close()
                 _usage(f"cannot resume {source}: {later} holds later moves of this game "
-                       f"(it was interrupted): euchre play --resume {later}")
+                       f"(it was interrupted): {resume_command(later)}")
                 return None, False, None
             try:
                 loop = GameLoop.resume(source, autoplay_forced=autoplay, level=level)
@@ -204,7 +210,7 @@ def start_game(seed: int | None, auto: bool, transcript: Path | None, rules_name
         problem = check_target(writer.path, writer.force)
         if problem:
             writer.close()
-            _usage(f"--transcript: {problem}")
+            _usage(f"{writer.option}: {problem}{_elsewhere(writer)}")
             return None, False, None
     return loop, chosen, writer
 
@@ -223,8 +229,16 @@ def open_writer(writer: TranscriptWriter, loop: GameLoop) -> str | None:
         if writer.scratch:
             writer.failure = f"cannot write {writer.partial} ({exc.strerror or exc})"
             return None
-        return f"--transcript: cannot write {writer.partial} ({exc.strerror})"
+        return (f"{writer.option}: cannot write {writer.partial} ({exc.strerror})"
+                f"{_elsewhere(writer)}")
     return None
+
+
+def _elsewhere(writer: TranscriptWriter) -> str:
+    """For a resumed game that goes on in its own file: how to write it elsewhere."""
+    if writer.option != "--resume":
+        return ""
+    return "; add --transcript NEW.json to go on with the game in another file"
 
 
 @dataclass

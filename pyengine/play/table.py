@@ -49,6 +49,7 @@ from pyengine.play.textview import Narrator, Style, seat_word
 from pyengine.players.runner import HandLimitReached
 from pyengine.records.safeio import StopRequest
 
+HINT_PREFIX = "Hint: "          # how line mode's hint begins (pyengine.play.hints)
 KEYS_LINE = ("u take back  l last trick  g score sheet  t hint  ? help  q quit")
 INTERRUPTED = "interrupted (Ctrl-C)"
 ENTER_KEYS = ("enter", "ctrl+j")   # ctrl+j: an Enter typed before the terminal went raw
@@ -167,8 +168,10 @@ class TableApp(App[TableResult]):
             self.autoplayed = ""                 # a new hand: the last one's card is told
         lines = [line.strip() for line in self.narrator.feed(ev) if line.strip()]
         if le.forced and isinstance(ev, Play):
-            self.autoplayed = self.note = autoplay_words(self.plain.card(ev.card))
-            lines.insert(0, self.autoplayed)     # as line mode says it, before the card
+            self.autoplayed = autoplay_words(self.plain.card(ev.card))
+            lines.insert(0, self.autoplayed)     # as line mode says it, before the card:
+            # the story says it, once (the message row said it too, and then again
+            # before the next prompt)
         self.story = (self.story + lines)[-STORY:]
         if after is not None:                    # the batch's last event: catch up
             sh.view, sh.hands = after
@@ -274,12 +277,11 @@ class TableApp(App[TableResult]):
         else:
             how = "any key hurries the computer's moves"
         message = self.note or (prompt_for(v, self.style) if deciding else "")
-        if deciding and self.autoplayed and not self.note:
-            message = f"{self.autoplayed} {message}"
         if not message and not deciding:
             message = self._to_move()
-        if self.loop.is_over():
-            message = self._final_words()
+        if self.loop.is_over():              # said once: by the story when it has told it
+            told = any(line.startswith("Game over") for line in self.story)
+            message = "" if told else self._final_words()
         # A trick that is over stays on the table until the next card, except when the
         # human leads that card: then the table is cleared for it (l shows the last trick).
         cleared = deciding and sh.trick_winner is not None and not v.trick
@@ -453,6 +455,9 @@ class TableApp(App[TableResult]):
     def _show_hint(self) -> None:
         lines = [line.strip() if i == 0 else line
                  for i, line in enumerate(self.loop.hint_lines(self.plain))]
+        if lines and lines[0].startswith(HINT_PREFIX):     # the box's title says "Hint"
+            first = lines[0][len(HINT_PREFIX):]
+            lines[0] = first[:1].upper() + first[1:]
         self.note = ""
         self.redraw()
         self.push_screen(InfoScreen("Hint", lines))

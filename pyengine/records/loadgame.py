@@ -60,10 +60,12 @@ def unfinished_game(t: Transcript) -> GameState | None:
     return None if game.over else game
 
 
-def unfinished_note(path: str | Path, game: GameState) -> str:
+def unfinished_note(path: str | Path, game: GameState, resume: str | None = None) -> str:
     """What ``euchre replay`` says of an unfinished game: where it stopped and the
-    command that resumes it."""
+    command that resumes it (``resume``: as the player can type it, the CLI's
+    :func:`~pyengine.play.invocation.resume_command`; else ``euchre play --resume``)."""
     score = "-".join(str(x) for x in game.total)
     return (f"UNFINISHED: every event so far follows the rules; the game stopped in hand "
             f"{game.hand_no} at {score}, {SEAT_NAMES[game.turn]} (seat {game.turn}) to "
-            f"{PHASE_WORDS[game.phase]}.\nResume it with: euchre play --resume {path}")
+            f"{PHASE_WORDS[game.phase]}.\nResume it with: "
+            f"{resume or f'euchre play --resume {path}'}")

@@ -130,11 +130,36 @@ def worker_signals() -> None:
     """A worker process's start (a pool's initializer): Ctrl-C is left to the parent
     (which ends the pool), every other stop signal ends the worker at once, and no
     signal the parent held back is blocked here - whatever handlers or mask the
-    process that forked it had (a game's, ``euchre``'s start-up's)."""
+    process that forked it had (a game's, ``euchre``'s start-up's). On Linux the worker
+    also gets SIGTERM when its parent dies (``prctl(PR_SET_PDEATHSIG)``): a worker whose
+    parent was killed, or never reached the code that ends the pool, does not live on
+    holding the caller's pipes."""
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for s in STOP_SIGNALS[1:]:
         signal.signal(s, signal.SIG_DFL)
+    _die_with_parent()
+
+
+PR_SET_PDEATHSIG = 1          # <linux/prctl.h>
+
+
+def _die_with_parent() -> None:
+    """SIGTERM this process when the process that forked it ends (Linux only)."""
+    import multiprocessing
+    import os
+    import sys
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.pid != os.getppid():
+        os._exit(1)                              # the parent was gone before prctl
 
 
 @contextmanager

@@ -124,6 +124,7 @@ class TranscriptWriter:
     _rewrite: bool = field(default=False)
     scratch: bool = False               # a saved game: kept only while unfinished
     _source: int | None = None          # the locked file the game was resumed from
+    option: str = "--transcript"        # the option that named ``path``, for messages
 
     @property
     def partial(self) -> Path:

@@ -42,7 +42,8 @@ def fast_module() -> ModuleType | None:
 @functools.cache
 def _say_fallback() -> None:
     print("euchre: the compiled 6502 core (tools/machine/fast6502.c) is not built; the harness "
-          "runs py65 instead (same results, about 5x slower)", file=sys.stderr)
+          "runs py65 instead (same results; a cross-check game takes about 9 times as long)",
+          file=sys.stderr)
 
 
 def choose(kind: str | None = None) -> str:
