@@ -24,9 +24,12 @@ def _run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedPro
 
 
 def test_make_play_says_what_it_installs_and_how_long(tmp_path: Path) -> None:
+    # as a person types it: not a sub-make of `make test` (whose MAKEFLAGS would print
+    # "Entering directory" lines first)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     r = subprocess.run(["make", "-n", "play", f"STAMP={tmp_path}/stamp",
                         f"VENV={tmp_path}/venv"], cwd=ROOT, capture_output=True, text=True,
-                       timeout=120)
+                       timeout=120, env=env)
     first = r.stdout.splitlines()[0]
     assert first.startswith("echo") and "installing Euchre 64" in r.stdout, r.stdout
     assert "minutes" in r.stdout and "once" in r.stdout, r.stdout
