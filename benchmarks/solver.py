@@ -1,6 +1,6 @@
 """The open-hand solver in C against the Python reference, side by side in one run.
 
-    .venv/bin/python benchmarks/solver.py [--deals N] [--rounds R] [--against REV]
+    .venv/bin/python benchmarks/solver.py [--deals N] [--rounds R] [--passes P] [--against REV]
 
 Both solvers of this checkout (``pyengine/players/_solver.c``, the native one, and
 ``pyengine/players/solver.py``, the reference) solve the same positions exactly: N whole
@@ -8,7 +8,8 @@ hands (game numbers 0..N-1, trump by number, seat 0's side making, seat 1 leadin
 ``euchre bench``'s workload) and the same N end positions after two tricks, a fresh
 solver per position (its table allocated and freed in the timing), the hands already
 bit masks. The rounds alternate the solvers R times in this one process and keep each
-one's best round, so both see the same machine load; time is CPU time
+one's best round, so both see the same machine load (a round of the native solver is
+P passes over the positions, as one takes it only milliseconds); time is CPU time
 (time.process_time). It checks that every answer is the same, then prints each one's
 solves per CPU second and the ratio, as ``native vs python: N.Nx``. ``--against REV``
 adds REV's Python solver (loaded from ``git show``) as a third row.
@@ -60,28 +61,34 @@ def workload(n: int) -> list[Position]:
     return out
 
 
-def run(make: Callable[[int], Any], work: list[Position]) -> tuple[float, list[int]]:
-    """CPU seconds and answers of one pass (a fresh solver per position)."""
-    answers = []
+def run(make: Callable[[int], Any], work: list[Position], passes: int
+        ) -> tuple[float, list[int]]:
+    """CPU seconds per pass and answers of ``passes`` passes (a fresh solver per position)."""
+    answers: list[int] = []
     start = time.process_time()
-    for trump, masks, leader in work:
-        answers.append(make(trump).tricks(masks, leader))
-    return time.process_time() - start, answers
+    for _ in range(passes):
+        answers = [make(trump).tricks(masks, leader) for trump, masks, leader in work]
+    return (time.process_time() - start) / passes, answers
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--passes", type=int, default=20,
+                    help="passes of the native solver per round (one pass takes it ms)")
     ap.add_argument("--against", default=None, help="also time this revision's Python solver")
     a = ap.parse_args()
     if solver_mod.native_module() is None:
         sys.exit("the native solver is not built: run `make build` (pip install -e .) where a "
                  "C compiler is present")
+    native = solver_mod.native_module()
+    layout = solver_mod.SUIT_OF_BIT
     makers: dict[str, Callable[[int], Any]] = {
-        "native": lambda t: solver_mod.make_solver(t, 0, kind="native"),
-        "python": lambda t: solver_mod.make_solver(t, 0, kind="python"),
+        "native": lambda t: native.Solver(t, 0, (), layout[t]),
+        "python": lambda t: solver_mod.Solver(t, 0),
     }
+    passes = {"native": a.passes}
     if a.against:
         old = load_baseline(a.against)
         makers[a.against] = lambda t: old.Solver(t, 0)
@@ -89,7 +96,7 @@ def main() -> None:
     best: dict[str, tuple[float, list[int]]] = {}
     for _ in range(a.rounds):
         for name, make in makers.items():
-            secs, answers = run(make, work)
+            secs, answers = run(make, work, passes.get(name, 1))
             if name not in best or secs < best[name][0]:
                 best[name] = (secs, answers)
     for name in makers:
@@ -97,7 +104,7 @@ def main() -> None:
             sys.exit(f"{name} and python disagree on some position: fix the solver first")
     n = len(work)
     print(f"{n} solves ({a.deals} whole hands, {a.deals} 3-card endings), best of "
-          f"{a.rounds} rounds, same answers")
+          f"{a.rounds} rounds ({a.passes} passes a round for native), same answers")
     print(f"{'':10} {'us/solve':>10} {'solves/CPU s':>14}")
     for name in makers:
         secs = best[name][0]
