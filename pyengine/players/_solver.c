@@ -84,7 +84,7 @@ static inline size_t tt_hash(const uint32_t *key)
     return (size_t)(x ^ (x >> 32));
 }
 
-static Entry *tt_slot(Entry *table, size_t size, const uint32_t *key)
+static inline Entry *tt_slot(Entry *table, size_t size, const uint32_t *key)
 {
     size_t i = tt_hash(key) & (size - 1);
     for (;;) {
@@ -312,30 +312,16 @@ static int ge(Solver *s, int leader, int k, uint32_t holes)
             }
         }
     }
-    /* sure tricks: the highest trumps still out, all on one side, each win a trick */
-    int run[SEATS] = {0, 0, 0, 0};
-    int side = -1;
-    for (int b = NBITS - 1; b >= TRUMP_LOW_BIT; b--) {
-        uint32_t bit = 1u << b;
-        int seat;
-        if (h[0] & bit)
-            seat = 0;
-        else if (h[1] & bit)
-            seat = 1;
-        else if (h[2] & bit)
-            seat = 2;
-        else if (h[3] & bit)
-            seat = 3;
-        else
-            continue;
-        if (side < 0)
-            side = seat & 1;
-        else if ((seat & 1) != side)
-            break;
-        run[seat]++;
-    }
-    if (side >= 0) {
-        int sure = run[side] > run[side + 2] ? run[side] : run[side + 2];
+    /* sure tricks: the highest trumps in play, while they are all on one side, each win
+     * a trick (the most one seat of that side holds) */
+    uint32_t trumps = s->suit_mask[s->trump_suit];
+    uint32_t even = (h[0] | h[2]) & trumps, odd = (h[1] | h[3]) & trumps;
+    if (even | odd) {
+        int side = (odd >> top_bit(even | odd)) & 1;
+        uint32_t theirs = side ? even : odd;
+        uint32_t run = theirs ? ~((2u << top_bit(theirs)) - 1) : ~0u;   /* above their best */
+        int a = popcount(h[side] & trumps & run), b = popcount(h[side + 2] & trumps & run);
+        int sure = a > b ? a : b;
         if (side == s->makers) {
             if (sure >= k) {
                 memcpy(h, saved, sizeof saved);
