@@ -77,7 +77,7 @@ bench: build
 
 # Measure playing strength: every matchup of issue 16 (random, ref, pimc at 16/40/48/100
 # worlds, OpenSpiel's IS-MCTS at 2,000 simulations), the audit and the chart, and
-# rewrite docs/strength.md's measured section with the CPU each part took (about
+# rewrite docs/strength-run.md's measured section with the CPU each part took (about
 # 3 hours of CPU, docs/strength.md "Rerun it"). The IS-MCTS parts are played when
 # open_spiel is installed (the test extra has it) and skipped with a note otherwise;
 # ISMCTS=1 requires them, ISMCTS=0 skips them. JOBS=N sets the processes (default 2);
