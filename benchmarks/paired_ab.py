@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import resource
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,8 +66,9 @@ def main() -> None:
         k = min(a.batch, cap - done)
         ra, secs_a = run_matches(rules, a.team_a, a.team_b, 2 * k, a.seed + done, 1)
         rb, secs_b = run_matches(rules, a.baseline, a.team_b, 2 * k, a.seed + done, 1)
-        got_a += ra
-        got_base += rb
+        # each batch numbers its sequences from 0: number them through the run
+        got_a += [replace(r, sequence=r.sequence + done) for r in ra]
+        got_base += [replace(r, sequence=r.sequence + done) for r in rb]
         result.matches += len(ra) + len(rb)
         for x, y in zip(pair_scores(ra), pair_scores(rb), strict=True):
             if result.add(x - y):
