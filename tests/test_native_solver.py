@@ -141,8 +141,9 @@ def test_native_equals_python_hypothesis(native, seed: int) -> None:
     compare(native, positions(seed, 3))
 
 
-def test_native_gives_the_same_nodes_count_shape(native) -> None:
-    """Both count the positions they search: a solve searches at least one."""
+def test_native_counts_its_nodes_and_answers_alike_after_clear(native) -> None:
+    """It counts the positions it searches (its own count: fewer than the Python
+    solver's), and a cleared table changes no answer."""
     trump, masks, leader, _ = random_position(random.Random(3), 1, (), 5, 0)
     nat = native.Solver(trump, 0, (), solver_mod.SUIT_OF_BIT[trump])
     nat.tricks(masks, leader)
