@@ -14,5 +14,5 @@ setup(ext_modules=[
     Extension("pyengine.tools.machine._fast6502", sources=["tools/machine/fast6502.c"],
               optional=True, extra_compile_args=["-O2"]),
     Extension("pyengine.players._solver", sources=["pyengine/players/_solver.c"],
-              optional=True, extra_compile_args=["-O2"]),
+              optional=True, extra_compile_args=["-O3"]),
 ])
