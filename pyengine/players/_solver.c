@@ -36,11 +36,12 @@
 #define ALL_CARDS ((1u << NBITS) - 1)
 #define TRUMP_LOW_BIT 17         /* bits 17-23: the trumps, 9 .. right bower */
 #define SEATS 4
-#define TT_FIRST_SIZE 64         /* slots; a power of two, doubled at half full */
-#define KEY_USED (1u << 28)      /* marks a slot in use (keys hold the leader in bits 24-25) */
+#define TT_FIRST_SIZE 1024       /* slots; a power of two, doubled at half full */
+#define GEN_SHIFT 26             /* key[0] bits 26-31: the table's generation (1-63) */
+#define GEN_LAST 63u
 
 typedef struct {
-    uint32_t key[SEATS];         /* hands; key[0] also holds leader << 24 and KEY_USED */
+    uint32_t key[SEATS];         /* hands; key[0] also holds leader << 24 and gen << 26 */
     int8_t lb, ub;               /* proven bounds of the makers' tricks from here */
     int8_t move;                 /* the lead that last cut the search off here, or -1 */
 } Entry;
@@ -59,6 +60,7 @@ typedef struct {
     uint32_t h[SEATS];           /* the hands during a search */
     Entry *tt;
     size_t tt_size, tt_used;
+    uint32_t gen;                /* a slot is in use when its key[0] holds gen << GEN_SHIFT */
     long long nodes;
     PyObject *out;               /* the seats out, as given (a tuple) */
     int oom;                     /* the table could not grow: the search still answers */
@@ -91,42 +93,99 @@ static inline size_t tt_hash(const uint32_t *key)
     return (size_t)(x ^ (x >> 32));
 }
 
-static inline Entry *tt_slot(Entry *table, size_t size, const uint32_t *key)
+static inline int tt_empty(const Entry *e, uint32_t gen)
+{
+    return e->key[0] >> GEN_SHIFT != gen;
+}
+
+/* tt_slot - the slot of ``key`` (whose generation is ``gen``), or the empty slot for it */
+static inline Entry *tt_slot(Entry *table, size_t size, const uint32_t *key, uint32_t gen)
 {
     size_t i = tt_hash(key) & (size - 1);
     for (;;) {
         Entry *e = &table[i];
-        if (e->key[0] == 0 || memcmp(e->key, key, sizeof e->key) == 0)
+        if (tt_empty(e, gen) || (e->key[0] == key[0] && e->key[1] == key[1] &&
+                                 e->key[2] == key[2] && e->key[3] == key[3]))
             return e;
         i = (i + 1) & (size - 1);
     }
 }
 
+/* One spare table kept between solvers (the GIL guards it): a fresh solver takes it and
+ * moves to its next generation instead of allocating and zeroing a table of its own. */
+static Entry *spare_tt;
+static size_t spare_size;
+static uint32_t spare_gen;
+
+/* tt_release - give the solver's table to the spare (or free it) */
+static void tt_release(Solver *s)
+{
+    if (s->tt != NULL && spare_tt == NULL) {
+        spare_tt = s->tt;
+        spare_size = s->tt_size;
+        spare_gen = s->gen;
+    } else if (s->tt != NULL && spare_size < s->tt_size) {
+        free(spare_tt);
+        spare_tt = s->tt;
+        spare_size = s->tt_size;
+        spare_gen = s->gen;
+    } else {
+        free(s->tt);
+    }
+    s->tt = NULL;
+    s->tt_size = s->tt_used = 0;
+}
+
+/* tt_acquire - a table for an empty solver: the spare in its next generation, or a new one */
+static int tt_acquire(Solver *s)
+{
+    if (spare_tt != NULL) {
+        s->tt = spare_tt;
+        s->tt_size = spare_size;
+        s->gen = spare_gen + 1;
+        spare_tt = NULL;
+        if (s->gen > GEN_LAST) {    /* generations wrapped: no slot may look in use */
+            memset(s->tt, 0, s->tt_size * sizeof(Entry));
+            s->gen = 1;
+        }
+        return 1;
+    }
+    s->tt = calloc(TT_FIRST_SIZE, sizeof(Entry));
+    if (s->tt == NULL)
+        return 0;
+    s->tt_size = TT_FIRST_SIZE;
+    s->gen = 1;
+    return 1;
+}
+
 /* tt_grow - double the table; 0 when memory ran out (the old table stays) */
 static int tt_grow(Solver *s)
 {
-    size_t size = s->tt_size ? s->tt_size * 2 : TT_FIRST_SIZE;
+    if (s->tt_size == 0)
+        return tt_acquire(s);
+    size_t size = s->tt_size * 2;
     Entry *table = calloc(size, sizeof(Entry));
     if (table == NULL)
         return 0;
     for (size_t i = 0; i < s->tt_size; i++)
-        if (s->tt[i].key[0] != 0)
-            *tt_slot(table, size, s->tt[i].key) = s->tt[i];
+        if (!tt_empty(&s->tt[i], s->gen))
+            *tt_slot(table, size, s->tt[i].key, s->gen) = s->tt[i];
     free(s->tt);
     s->tt = table;
     s->tt_size = size;
     return 1;
 }
 
-static void tt_store(Solver *s, const uint32_t *key, int lb, int ub, int move)
+static void tt_store(Solver *s, uint32_t *key, int lb, int ub, int move)
 {
     if (2 * (s->tt_used + 1) > s->tt_size && !tt_grow(s)) {
         s->oom = 1;              /* a full table only costs speed: answers stay exact */
         if (s->tt_used + 1 >= s->tt_size)
             return;
     }
-    Entry *e = tt_slot(s->tt, s->tt_size, key);
-    if (e->key[0] == 0) {
+    key[0] |= s->gen << GEN_SHIFT;      /* the table may be new: stamp its generation now */
+    Entry *e = tt_slot(s->tt, s->tt_size, key, s->gen);
+    if (tt_empty(e, s->gen)) {
         memcpy(e->key, key, sizeof e->key);
         s->tt_used++;
     } else if (move < 0) {
@@ -305,11 +364,12 @@ static int ge(Solver *s, int leader, int k, uint32_t holes)
     memcpy(saved, h, sizeof saved);
     squeeze(s, h, holes);
     memcpy(key, h, sizeof key);
-    key[0] |= (uint32_t)leader << NBITS | KEY_USED;
+    key[0] |= (uint32_t)leader << NBITS;
     int lb = 0, ub = n, hint = -1;
     if (s->tt_size) {
-        Entry *e = tt_slot(s->tt, s->tt_size, key);
-        if (e->key[0] != 0) {
+        key[0] |= s->gen << GEN_SHIFT;
+        Entry *e = tt_slot(s->tt, s->tt_size, key, s->gen);
+        if (!tt_empty(e, s->gen)) {
             lb = e->lb;
             ub = e->ub;
             hint = e->move;
@@ -533,9 +593,7 @@ static PyObject *Solver_tricks(Solver *s, PyObject *args, PyObject *kw)
 
 static PyObject *Solver_clear(Solver *s, PyObject *unused)
 {
-    free(s->tt);
-    s->tt = NULL;
-    s->tt_size = s->tt_used = 0;
+    tt_release(s);
     Py_RETURN_NONE;
 }
 
@@ -624,7 +682,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
 
 static void Solver_dealloc(Solver *s)
 {
-    free(s->tt);
+    tt_release(s);
     Py_XDECREF(s->out);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
