@@ -87,10 +87,9 @@ static inline int beats(const Solver *s, int b, int best, int led)
 static inline size_t tt_hash(const uint32_t *key)
 {
     uint64_t x = ((uint64_t)key[0] << 32 | key[1]) * 0x9E3779B97F4A7C15ull;
-    x ^= ((uint64_t)key[2] << 32 | key[3]) * 0xC2B2AE3D27D4EB4Full;
-    x ^= x >> 29;
+    x ^= ((uint64_t)key[2] << 32 | key[3]);
     x *= 0xBF58476D1CE4E5B9ull;
-    return (size_t)(x ^ (x >> 32));
+    return (size_t)(x >> 40);     /* the high bits: the best mixed (tables stay < 2^24) */
 }
 
 static inline int tt_empty(const Entry *e, uint32_t gen)
