@@ -596,6 +596,100 @@ static PyObject *Solver_clear(Solver *s, PyObject *unused)
     Py_RETURN_NONE;
 }
 
+/* The layouts last read (solver.py passes one of four tuples, SUIT_OF_BIT[trump]): a
+ * tuple of ints cannot change, so a solver given the same object again copies what was
+ * read from it instead of reading its 24 items again. */
+typedef struct {
+    PyObject *obj;               /* a strong reference, so the address stays this tuple's */
+    int suit_of_bit[NBITS];
+    uint32_t suit_mask[SEATS];
+    int suit_base[SEATS];
+    uint32_t suit_bottoms;
+    int trump_suit;
+} Layout;
+#define LAYOUTS 4
+static Layout layouts[LAYOUTS];
+static int next_layout;
+
+static void remember_layout(const Solver *s, PyObject *obj)
+{
+    if (!PyTuple_CheckExact(obj))
+        return;
+    Layout *l = &layouts[next_layout];
+    next_layout = (next_layout + 1) % LAYOUTS;
+    Py_INCREF(obj);
+    Py_XSETREF(l->obj, obj);
+    memcpy(l->suit_of_bit, s->suit_of_bit, sizeof l->suit_of_bit);
+    memcpy(l->suit_mask, s->suit_mask, sizeof l->suit_mask);
+    memcpy(l->suit_base, s->suit_base, sizeof l->suit_base);
+    l->suit_bottoms = s->suit_bottoms;
+    l->trump_suit = s->trump_suit;
+}
+
+/* use_layout - 1 if ``obj`` is a layout read before (now copied into the solver) */
+static int use_layout(Solver *s, PyObject *obj)
+{
+    for (int i = 0; i < LAYOUTS; i++) {
+        const Layout *l = &layouts[i];
+        if (l->obj == obj) {
+            memcpy(s->suit_of_bit, l->suit_of_bit, sizeof s->suit_of_bit);
+            memcpy(s->suit_mask, l->suit_mask, sizeof s->suit_mask);
+            memcpy(s->suit_base, l->suit_base, sizeof s->suit_base);
+            s->suit_bottoms = l->suit_bottoms;
+            s->trump_suit = l->trump_suit;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* read_layout - the effective suit of each bit (a sequence of 24 suits) into the solver */
+static int read_layout(Solver *s, PyObject *layout)
+{
+    PyObject *seq = PySequence_Fast(layout, "suit_of_bit must be a sequence of 24 suits");
+    if (seq == NULL)
+        return 0;
+    if (PySequence_Fast_GET_SIZE(seq) != NBITS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "suit_of_bit must be a sequence of 24 suits");
+        return 0;
+    }
+    memset(s->suit_mask, 0, sizeof s->suit_mask);
+    s->suit_bottoms = 0;
+    for (int b = 0; b < NBITS; b++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, b));
+        if (v < 0 || v > 3) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "suit_of_bit holds suits 0-3");
+            return 0;
+        }
+        s->suit_of_bit[b] = (int)v;
+        s->suit_mask[v] |= 1u << b;
+    }
+    Py_DECREF(seq);
+    s->trump_suit = s->suit_of_bit[NBITS - 1];
+    if ((s->suit_mask[s->trump_suit] >> TRUMP_LOW_BIT) != (ALL_CARDS >> TRUMP_LOW_BIT)) {
+        PyErr_SetString(PyExc_ValueError, "suit_of_bit must give the trumps bits 17-23");
+        return 0;
+    }
+    for (int suit = 0; suit < SEATS; suit++) {
+        if (s->suit_mask[suit] == 0) {
+            PyErr_SetString(PyExc_ValueError, "suit_of_bit must hold every suit");
+            return 0;
+        }
+        s->suit_base[suit] = low_bit(s->suit_mask[suit]);
+        s->suit_bottoms |= 1u << s->suit_base[suit];
+        uint32_t run = s->suit_mask[suit] >> s->suit_base[suit];
+        if (run & (run + 1)) {
+            PyErr_SetString(PyExc_ValueError, "suit_of_bit must give each suit one run of bits");
+            return 0;
+        }
+    }
+    remember_layout(s, layout);
+    return 1;
+}
+
 static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
 {
     static char *names[] = {"trump", "makers", "out", "suit_of_bit", NULL};
@@ -620,46 +714,8 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
         is_out[v] = 1;
     }
     Py_XSETREF(s->out, outs);
-    PyObject *seq = PySequence_Fast(layout, "suit_of_bit must be a sequence of 24 suits");
-    if (seq == NULL)
+    if (!use_layout(s, layout) && !read_layout(s, layout))
         return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != NBITS) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "suit_of_bit must be a sequence of 24 suits");
-        return -1;
-    }
-    memset(s->suit_mask, 0, sizeof s->suit_mask);
-    s->suit_bottoms = 0;
-    for (int b = 0; b < NBITS; b++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, b));
-        if (v < 0 || v > 3) {
-            Py_DECREF(seq);
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "suit_of_bit holds suits 0-3");
-            return -1;
-        }
-        s->suit_of_bit[b] = (int)v;
-        s->suit_mask[v] |= 1u << b;
-    }
-    Py_DECREF(seq);
-    s->trump_suit = s->suit_of_bit[NBITS - 1];
-    if ((s->suit_mask[s->trump_suit] >> TRUMP_LOW_BIT) != (ALL_CARDS >> TRUMP_LOW_BIT)) {
-        PyErr_SetString(PyExc_ValueError, "suit_of_bit must give the trumps bits 17-23");
-        return -1;
-    }
-    for (int suit = 0; suit < SEATS; suit++) {
-        if (s->suit_mask[suit] == 0) {
-            PyErr_SetString(PyExc_ValueError, "suit_of_bit must hold every suit");
-            return -1;
-        }
-        s->suit_base[suit] = low_bit(s->suit_mask[suit]);
-        s->suit_bottoms |= 1u << s->suit_base[suit];
-        uint32_t run = s->suit_mask[suit] >> s->suit_base[suit];
-        if (run & (run + 1)) {
-            PyErr_SetString(PyExc_ValueError, "suit_of_bit must give each suit one run of bits");
-            return -1;
-        }
-    }
     for (int seat = 0; seat < SEATS; seat++) {
         s->is_maker[seat] = (seat & 1) == s->makers;
         int n = 0;
