@@ -19,7 +19,8 @@ all: build
 # The euchre script then starts Python with the stop signals blocked (GNU env's
 # --block-signal), so a Ctrl-C in its first tenth of a second is one line, not a
 # traceback from the interpreter's start-up (tools/commands/launcher.py).
-$(STAMP): pyproject.toml setup.py tools/machine/fast6502.c tools/commands/launcher.py
+$(STAMP): pyproject.toml setup.py tools/machine/fast6502.c tools/commands/launcher.py \
+		pyengine/players/_solver.c
 	@echo "== first run: installing Euchre 64 and the Python packages it needs (click, textual," \
 	      "py65, the test tools) into $(VENV), and compiling its C core; about 1-2 minutes" \
 	      "(4 on a busy machine), once: later runs start at once"
@@ -84,7 +85,7 @@ bench: build
 
 # Measure playing strength: every matchup of issue 16 (random, ref, pimc at 16/40/48/100
 # worlds, OpenSpiel's IS-MCTS at 2,000 simulations), the audit and the chart, and
-# rewrite docs/strength.md's measured section with the CPU each part took (about
+# rewrite docs/strength-run.md's measured section with the CPU each part took (about
 # 3 hours of CPU, docs/strength.md "Rerun it"). The IS-MCTS parts are played when
 # open_spiel is installed (the test extra has it) and skipped with a note otherwise;
 # ISMCTS=1 requires them, ISMCTS=0 skips them. JOBS=N sets the processes (default 2);

@@ -374,7 +374,8 @@ def _output(option: str, path: Path | None, suffixes: tuple[str, ...] = ()) -> N
 
 @cli.command()
 @click.option("--team-a", "team_a", default="pimc", show_default=True, metavar="PLAYER",
-              help="random, ref, pimc or ismcts (OpenSpiel, --rules standard); options "
+              help="random, ref, easy, hard (the shell's levels), pimc or ismcts (OpenSpiel, "
+                   "--rules standard); options "
                    "after a colon, e.g. pimc:worlds=20, ref:order_min=10, random:seed=3, "
                    "ismcts:sims=500.")
 @click.option("--team-b", "team_b", default="ref", show_default=True, metavar="PLAYER",

@@ -276,7 +276,7 @@ def test_make_strength_plays_the_ismcts_pairings_on_standard_rules(
     key = f"pimc-ismcts:sims={strength.ISMCTS_SIMS}"
     assert strength.main(["--ismcts", "--only", key, "--docs", str(tmp_path)]) == 0
     assert asked == [("pimc", f"ismcts:sims={strength.ISMCTS_SIMS}", "standard")]
-    assert "ismcts" in (tmp_path / "strength.md").read_text()
+    assert "ismcts" in (tmp_path / "strength-run.md").read_text()
     import pyengine.players.ismcts as mod
     monkeypatch.setattr(mod, "available", lambda: False)
     with pytest.raises(SystemExit):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -12,7 +13,7 @@ from pyengine.core.game import GameState, Phase
 from pyengine.core.rules import preset
 from pyengine.play.loop import GameLoop
 from pyengine.play.stats import Stats, game_stats, load_stats, save_stats, stats_lines
-from pyengine.players.levels import LEVELS, EasyPlayer, opponent
+from pyengine.players.levels import HARD_WORLDS, LEVELS, EasyPlayer, opponent
 from pyengine.players.pimc import PimcPlayer
 from pyengine.players.player import RandomPlayer
 from pyengine.players.varplayer import VariantPlayer
@@ -23,10 +24,47 @@ def test_each_level_is_its_player() -> None:
     assert isinstance(opponent("easy"), EasyPlayer)
     assert type(opponent("normal")) is VariantPlayer
     hard = opponent("hard")
-    assert isinstance(hard, PimcPlayer) and hard.config.worlds == 16
-    assert 0 < hard.config.time < 1.0                   # the safety cap: under a second
+    assert isinstance(hard, PimcPlayer) and hard.config.worlds == HARD_WORLDS
+    assert hard.config.time == 0                        # a budget in worlds, no time limit
     with pytest.raises(ValueError, match="unknown level"):
         opponent("expert")
+
+
+def _hard_decisions(hard, seed: int, count: int) -> list:
+    """The first ``count`` choices ``hard`` (East-West) makes against ``ref``, from
+    game number ``seed``, where it has a choice."""
+    ref = VariantPlayer()
+    g = GameState.new(preset("bit93"), seed)
+    made: list = []
+    while len(made) < count and not g.over:
+        v = g.view(g.turn)
+        action = (hard if g.turn % 2 else ref).decide(v)
+        if g.turn % 2 and len(v.legal) > 1:
+            made.append((v.phase.name, str(action)))
+        g.apply(action)
+    return made
+
+
+def test_hard_replays_the_same_game_under_a_slow_clock(monkeypatch) -> None:
+    # issue 41: "`hard` stops its search at 0.9 s of wall-clock time: at load 19, 12% of
+    # its decisions were cut short, so its play depends on the machine's load and a game
+    # is not the same game twice from its seed."
+    calm = _hard_decisions(opponent("hard"), 12, 30)
+    now = [0.0]
+
+    def crawling() -> float:                    # every reading 5 s after the last one
+        now[0] += 5.0
+        return now[0]
+
+    with monkeypatch.context() as m:
+        for name in ("perf_counter", "monotonic", "time", "process_time"):
+            m.setattr(time, name, crawling)
+        hard = opponent("hard")
+        if hasattr(hard, "clock"):
+            m.setattr(hard, "clock", crawling)
+        loaded = _hard_decisions(hard, 12, 30)
+    assert len(calm) == 30 and {p for p, _ in calm} >= {"BID1", "PLAY"}
+    assert loaded == calm
 
 
 def test_easy_slips_on_about_a_quarter_of_its_cards_and_bids_as_ref() -> None:
@@ -109,8 +147,34 @@ def test_the_table_shows_the_level() -> None:
     assert "level" not in "".join(line.plain for line in draw(Scene(loop.view(), 0, 1, style)))
 
 
-def test_the_arena_plays_the_easy_level() -> None:
+def test_the_arena_plays_the_easy_and_hard_levels() -> None:
     from pyengine.measure.arena import PlayerSpecError, make_player
     assert isinstance(make_player("easy"), EasyPlayer)
-    with pytest.raises(PlayerSpecError):
-        make_player("easy:slip=1")
+    hard = make_player("hard")
+    assert isinstance(hard, PimcPlayer) and hard.config == opponent("hard").config
+    for spec in ("easy:slip=1", "hard:worlds=3"):
+        with pytest.raises(PlayerSpecError):
+            make_player(spec)
+
+
+def test_the_hint_rates_every_legal_choice_with_the_hard_search() -> None:
+    # issue 41 item 3: "The hint (`t`) uses it and shows each choice's expected points."
+    from pyengine.play.hints import action_text, hint_lines
+    from pyengine.play.textview import Style
+    from pyengine.players.levels import hard_config
+
+    style = Style(symbols=False, colour=False)
+    g = GameState.new(preset("bit93"), 5)
+    ref = VariantPlayer()
+    seen = set()
+    while len(seen) < 2 and not g.over:
+        v = g.view(g.turn)
+        if len(v.legal) > 2 and v.phase.name not in seen:
+            seen.add(v.phase.name)
+            lines = hint_lines(v, style)
+            ratings = PimcPlayer(hard_config()).rate(v)
+            assert f"{HARD_WORLDS} sampled deals" in lines[0]
+            assert len(ratings) == len(v.legal) and lines[1:1 + len(v.legal)] == [
+                f"    {action_text(r.action, style, v):<22} {r.value:+.2f}" for r in ratings]
+        g.apply(ref.decide(v))
+    assert seen == {"BID1", "PLAY"}

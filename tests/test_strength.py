@@ -27,6 +27,7 @@ from pyengine.measure.arenastats import summarise
 from pyengine.measure.strength_page import (
     BEGIN_MARK,
     END_MARK,
+    RUN_PAGE,
     load_baseline,
     write_strength_section,
 )
@@ -81,7 +82,7 @@ def fakes(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
 
 
 def _docs(tmp_path: Path) -> Path:
-    (tmp_path / "strength.md").write_text(
+    (tmp_path / RUN_PAGE).write_text(
         f"# Strength\n\nprose before\n\n{BEGIN_MARK}\nold figures\n{END_MARK}\n\nprose after\n")
     return tmp_path
 
@@ -103,7 +104,7 @@ def test_every_part_is_played_and_shown_with_its_cpu_and_baseline(tmp_path, fake
     assert [(a, b) for a, b, _, _ in fakes[:-1]] == [(p.a, p.b) for p in PARTS]
     for (_, _, n, rules), part in zip(fakes[:-1], PARTS, strict=True):
         assert n == max(2, int(part.matches * 0.01)) and rules == part.rules.name
-    text = (docs / "strength.md").read_text()
+    text = (docs / RUN_PAGE).read_text()
     assert text.startswith("# Strength\n\nprose before\n\n" + BEGIN_MARK)
     assert text.endswith(END_MARK + "\n\nprose after\n") and "old figures" not in text
     assert text.count(BEGIN_MARK) == 1
@@ -139,7 +140,7 @@ def test_only_takes_every_part_name_and_the_page_is_rebuilt_in_pieces(tmp_path, 
         assert strength.main(["--only", name, "--docs", str(docs), "--scale", "0.01"]) == 0
         played = [f"{f[0]}-{f[1]}" if f[0] != AUDIT else AUDIT for f in fakes]
         assert played == ([] if name == PAGE else [name])
-    text = (docs / "strength.md").read_text()
+    text = (docs / RUN_PAGE).read_text()
     for part in PARTS:                       # every piece is on the page
         _row(text, f"{part.a} vs {part.b}")
     assert "prose after" in text
@@ -278,3 +279,13 @@ def test_rerun_it_lists_every_part_with_its_count() -> None:
     assert set(rows) == set(part_names()) - {PAGE}
     for part in PARTS:
         assert rows[part.name][1:3] == [part.rules.name, f"{part.matches:,}"]
+
+
+def test_the_strength_page_stays_short_and_points_to_the_run() -> None:
+    # issue 41: "Every figure in docs/strength.md with its command and CPU; the file at
+    # most 400 lines (the history in strength-history.md)."
+    page = (ROOT / "docs" / "strength.md").read_text()
+    assert len(page.splitlines()) <= 400
+    assert BEGIN_MARK not in page and "(strength-run.md)" in page
+    run = (ROOT / "docs" / RUN_PAGE).read_text()
+    assert run.count(BEGIN_MARK) == 1 and run.count(END_MARK) == 1

@@ -52,7 +52,7 @@ from pyengine.players.runner import MAX_HANDS, HandLimitReached, play_out
 from pyengine.players.varplayer import VariantPlayer, classic
 from pyengine.records.safeio import shielded, worker_signals
 
-PLAYER_KINDS = ("random", "ref", "easy", "pimc", "ismcts", "variant")
+PLAYER_KINDS = ("random", "ref", "easy", "hard", "pimc", "ismcts", "variant")
 MAX_WORLDS = 1000          # 10x the most any measurement uses (100)
 MAX_CANDIDATES = 100
 FEED = 2                   # tasks in flight per worker
@@ -106,6 +106,11 @@ def make_player(spec: str, seed: int = 0) -> Player:
         if opts.strip():
             raise PlayerSpecError("easy: takes no options")
         return EasyPlayer(seed=seed)
+    if kind == "hard":                         # the shell's hard level (players/levels.py)
+        from pyengine.players.levels import opponent
+        if opts.strip():
+            raise PlayerSpecError("hard: takes no options (pimc:worlds=N,... sets a search)")
+        return opponent("hard")
     if kind == "pimc":
         from pyengine.players.pimc import PimcPlayer, parse_player_options
         try:

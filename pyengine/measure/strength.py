@@ -1,10 +1,10 @@
-"""``make strength``: every matchup of issue 16, the audit, and docs/strength.md rewritten.
+"""``make strength``: every matchup of issue 16, the audit, and docs/strength-run.md rewritten.
 
 ``python -m pyengine.measure.strength`` plays the parts of
 :data:`pyengine.measure.strength_parts.PARTS` (random, ref, pimc at 16, 40, 48 and 100
 worlds, and OpenSpiel's IS-MCTS at 2,000 simulations), audits ref against pimc,
 records the CPU and commit of each part, stores everything in docs/strength.json
-and rewrites the part of docs/strength.md between its marks (keeping the prose)
+and rewrites the part of docs/strength-run.md between its marks (keeping the prose)
 and docs/strength.png, next to the figures of docs/strength-baseline.json.
 """
 
@@ -23,6 +23,7 @@ from pyengine.measure.cluster import ClusterError
 from pyengine.measure.strength_page import (
     BEGIN_MARK,
     END_MARK,
+    RUN_PAGE,
     StoreError,
     load_baseline,
     load_summaries,
@@ -46,7 +47,7 @@ from pyengine.measure.strength_parts import (
 from pyengine.measure.strength_points import analysis_lines, duplicate_hands
 
 __all__ = ["BEGIN_MARK", "END_MARK", "ISMCTS_SIMS", "analysis_lines", "load_summaries",
-           "main", "run_pairing", "save_summaries", "write_strength_section"]
+           "RUN_PAGE", "main", "run_pairing", "save_summaries", "write_strength_section"]
 
 COMMAND = "python -m pyengine.measure.strength"
 REPO = Path(__file__).resolve().parents[2]
@@ -117,8 +118,8 @@ def play_audit(games: int, seed: int, commit: str, data: Path) -> None:
 
 
 def write_page(docs: Path, baseline_path: Path) -> None:
-    """Rewrite docs/strength.md's measured section and the chart from the store."""
-    md, png, data = docs / "strength.md", docs / "strength.png", docs / "strength.json"
+    """Rewrite docs/strength-run.md's measured section and the chart from the store."""
+    md, png, data = docs / RUN_PAGE, docs / "strength.png", docs / "strength.json"
     stored = load_summaries(data)
     keys = [p.name for p in PARTS if p.name in stored]
     summaries = [stored[k] for k in keys]
@@ -162,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"play one part and keep the others' stored results: "
                          f"{', '.join(part_names())} (page: play nothing)")
     ap.add_argument("--docs", type=Path, default=REPO / "docs",
-                    help="where strength.md, strength.json and strength.png are")
+                    help=f"where {RUN_PAGE}, strength.json and strength.png are")
     ap.add_argument("--baseline", type=Path, default=None,
                     help="the figures measured before (default DOCS/strength-baseline.json)")
     group = ap.add_mutually_exclusive_group()

@@ -1,4 +1,4 @@
-"""docs/strength.md's measured section, docs/strength.json and the issue's baseline.
+"""docs/strength-run.md's measured section, docs/strength.json and the issue's baseline.
 
 The store (docs/strength.json) holds, by part name (:mod:`pyengine.measure.strength_parts`),
 the arena summary (``pimc-ref``), how it was measured (``run:pimc-ref``: CPU, commit)
@@ -20,6 +20,8 @@ from pyengine.measure.strength_parts import AUDIT, RunInfo
 
 RAW_PREFIXES = ("analysis:", "run:")     # stored as they are, not as summaries
 
+# the page the run writes (docs/strength.md, the current figures, stays under 400 lines)
+RUN_PAGE = "strength-run.md"
 BEGIN_MARK = "<!-- strength:begin (written by: python -m pyengine.measure.strength) -->"
 END_MARK = "<!-- strength:end -->"
 

@@ -1,8 +1,10 @@
 """Hints for the shell game: what the search player would do, and how it rates each choice.
 
-``t`` (a tip) or ``hint`` at a prompt asks :class:`~pyengine.players.pimc.PimcPlayer`,
-with its default setting (about a second), to rate every legal choice from
-the human seat's view - never from the hidden cards. Neither is an answer to
+``t`` (a tip) or ``hint`` at a prompt asks the ``hard`` level's search
+(:class:`~pyengine.players.pimc.PimcPlayer` at
+:func:`~pyengine.players.levels.hard_config`: its worlds with the native solver, a
+budget in work, so the same position always gets the same hint) to rate every legal
+choice from the human seat's view - never from the hidden cards. Neither is an answer to
 any prompt (``h`` names hearts, so it is not a hint key). Hints exist where
 pimc models the rules (:func:`pyengine.players.pimc.supports`: four players, 24
 cards, no joker, no defending alone, no Bid Euchre), and for its decisions
@@ -23,7 +25,8 @@ from pyengine.core.events import ORDER
 from pyengine.core.game import Action, BidAction, DiscardAction, Phase, PlayAction, SeatView
 from pyengine.play.helptext import HINT_WORDS
 from pyengine.play.textview import Style
-from pyengine.players.pimc import DEFAULT, PimcConfig, PimcPlayer, supports
+from pyengine.players.levels import hard_config
+from pyengine.players.pimc import PimcConfig, PimcPlayer, supports
 from pyengine.players.varplayer import VariantPlayer
 
 
@@ -44,8 +47,9 @@ def action_text(a: Action, style: Style, view: SeatView | None = None) -> str:
     return str(a)
 
 
-def hint_lines(view: SeatView, style: Style, config: PimcConfig = DEFAULT) -> list[str]:
-    """The lines ``t`` prints: the suggestion, then every legal choice with its value."""
+def hint_lines(view: SeatView, style: Style, config: PimcConfig | None = None) -> list[str]:
+    """The lines ``t`` prints: the suggestion, then every legal choice with its expected
+    points (``config``: the search's setting, the ``hard`` level's by default)."""
     if len(view.legal) == 1:
         return [f"  Hint: {action_text(view.legal[0], style, view)} (the only legal choice)."]
     if not supports(view.rules) or view.phase not in (Phase.BID1, Phase.BID2, Phase.DISCARD,
@@ -56,7 +60,7 @@ def hint_lines(view: SeatView, style: Style, config: PimcConfig = DEFAULT) -> li
                 "are no ratings)."]
     if len(view.legal) == 1:
         return [f"  Hint: {action_text(view.legal[0], style, view)} (the only legal choice)."]
-    player = PimcPlayer(config)
+    player = PimcPlayer(config if config is not None else hard_config())
     ratings = player.rate(view)
     best = ratings[0]
     lines = [f"  Hint: {action_text(best.action, style, view)} "

@@ -5,9 +5,12 @@
   same position gets the same card, so a take-back replays alike).
 * ``normal``: the reference player (:class:`~pyengine.players.varplayer.VariantPlayer`,
   the one the C64 runs), the default and what the shell always played.
-* ``hard``: the search player ``pimc`` at its arena setting (16 worlds), with a 0.9 s
-  safety cap, so a decision stays under a second on a slow machine; on rules pimc does
-  not model it plays as ``normal``.
+* ``hard``: the search player ``pimc`` with the native open-hand solver at
+  :data:`HARD_WORLDS` worlds a decision: a budget counted in work, never in time, so a
+  game replays alike from its seed on any machine under any load (no safety cap: the
+  budget keeps every decision under half a second of CPU on the development machine,
+  ``benchmarks/hard_budget.py``); on rules pimc does not model it plays as ``normal``.
+  The shell's hints (``t``) ask it too.
 
 Their strengths against each other are measured in docs/strength.md ("Levels").
 """
@@ -16,21 +19,26 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from pyengine.core.game import Action, Phase, SeatView
 from pyengine.players.player import Player
 from pyengine.players.varplayer import VariantPlayer
 
+if TYPE_CHECKING:
+    from pyengine.players.pimc import PimcConfig
+
 LEVELS = ("easy", "normal", "hard")
+# hard's budget: worlds a decision, no time limit. 200 keeps the worst decision of 20
+# games at about a quarter of a second of CPU here (docs/strength.md, "Levels").
+HARD_WORLDS = 200
 DEFAULT_LEVEL = "normal"
 DESCRIPTIONS = {
     "easy": "the C64's player, slipping on a quarter of its cards",
     "normal": "the C64's player",
-    "hard": "the search player pimc, 16 worlds a move",
+    "hard": f"the search player pimc, {HARD_WORLDS} worlds a move",
 }
 EASY_SLIP = 0.25
-HARD_WORLDS = 16           # pimc's arena setting
-HARD_CAP = 0.9             # seconds: pimc's safety cap, a decision under a second
 
 
 @dataclass
@@ -60,10 +68,16 @@ def opponent(level: str) -> Player:
     if level == "normal":
         return VariantPlayer()
     if level == "hard":
-        from pyengine.players.pimc import ARENA, PimcPlayer
-        assert ARENA.worlds == HARD_WORLDS
-        return PimcPlayer(replace(ARENA, time=HARD_CAP), name="hard")
+        from pyengine.players.pimc import PimcPlayer
+        return PimcPlayer(hard_config(), name="hard")
     raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+
+
+def hard_config() -> PimcConfig:
+    """The ``hard`` level's search: pimc's arena setting at :data:`HARD_WORLDS` worlds,
+    no time limit (``time=0``)."""
+    from pyengine.players.pimc import ARENA
+    return replace(ARENA, worlds=HARD_WORLDS, time=0.0)
 
 
 def level_line(level: str) -> str:

@@ -45,7 +45,11 @@ Decisions:
   worlds that come back to it). ``caution`` takes points off each call of its own,
   and ``seatcaution`` more by round and seat from the dealer; unset, the rules' table
   (:func:`caution_for`: where the dealer is stuck, the calls its calibration found
-  over-valued; none under Bit #93).
+  over-valued; none under Bit #93). With ``bidplay=1`` each contract of the auction
+  is not solved open-hand but played out in the world by the reference player's card
+  play at every seat (:mod:`pyengine.players.policyplay`): one policy per information
+  set, so a call's value is not that of lines only a player who saw every card would
+  find (strategy fusion).
 
 Cost: a budget of ``worlds`` worlds per decision, so the same position always gets
 the same worlds and the same answer, on any machine and under any load. ``time`` is
@@ -80,7 +84,8 @@ from pyengine.core.game import (
 )
 from pyengine.core.rules import DealerDiscard, FirstLead, Rules
 from pyengine.players.player import ref_bid, ref_discard
-from pyengine.players.solver import BIT_OF, Solver, active_order, to_mask
+from pyengine.players.policyplay import policy_tricks
+from pyengine.players.solver import BIT_OF, OpenHandSolver, active_order, make_solver, to_mask
 from pyengine.players.varplayer import VariantPlayer
 from pyengine.players.worlds import (  # noqa: F401  (public here too)
     Knowledge,
@@ -115,6 +120,7 @@ class PimcConfig:
     # left, partner, right, then round 2's (None: the rules' own, :func:`caution_for`)
     seatcaution: tuple[float, ...] | None = None
     onechoice: int = 0          # 1: my own later bid is one choice for every world (below)
+    bidplay: int = 0            # 1: a bid's contracts played out by ref's cards, not solved
     seed: int = 0
 
 
@@ -164,13 +170,13 @@ class _Solvers:
     """One solver (and transposition table) per contract, shared by a decision's worlds."""
 
     def __init__(self) -> None:
-        self.cache: dict[tuple[int, int, tuple[int, ...]], Solver] = {}
+        self.cache: dict[tuple[int, int, tuple[int, ...]], OpenHandSolver] = {}
 
-    def get(self, trump: Suit, makers: int, out: tuple[int, ...]) -> Solver:
+    def get(self, trump: Suit, makers: int, out: tuple[int, ...]) -> OpenHandSolver:
         key = (trump, makers, out)
         s = self.cache.get(key)
         if s is None:
-            s = self.cache[key] = Solver(trump, makers, out)
+            s = self.cache[key] = make_solver(trump, makers, out)
         return s
 
 
@@ -183,10 +189,7 @@ def play_contract(rules: Rules, hands: list[list[Card]], dealer: int, upcard: Ca
     if rnd == 1 and dealer not in out:
         six = hs[dealer] + [upcard]
         if discard is None:
-            legal = _legal_discards(rules, six, upcard, trump)
-            v = SimpleNamespace(trump=trump, hand=tuple(six),
-                                legal=tuple(DiscardAction(c) for c in sorted(legal)))
-            discard = ref_discard(v).card
+            discard = dealer_discard(rules, six, upcard, trump)
         six.remove(discard)
         hs[dealer] = six
     r = rules
@@ -198,6 +201,14 @@ def play_contract(rules: Rules, hands: list[list[Card]], dealer: int, upcard: Ca
     solver = solvers.get(trump, maker & 1, out)
     masks = [0 if s in out else to_mask(hs[s], trump) for s in range(4)]
     return solver.tricks(masks, leader)
+
+
+def dealer_discard(rules: Rules, six: list[Card], upcard: Card, trump: Suit) -> Card:
+    """The reference player's discard from the dealer's six cards."""
+    legal = _legal_discards(rules, six, upcard, trump)
+    v = SimpleNamespace(trump=trump, hand=tuple(six),
+                        legal=tuple(DiscardAction(c) for c in sorted(legal)))
+    return ref_discard(v).card
 
 
 def _legal_discards(rules: Rules, six: list[Card], upcard: Card, trump: Suit) -> list[Card]:
@@ -332,8 +343,17 @@ class PimcPlayer:
         def contract(rnd: int, trump: Suit, maker: int, alone: bool) -> float:
             key = (rnd, trump, maker, alone)
             if key not in memo:
-                t = play_contract(view.rules, w.hands, view.dealer, view.upcard, rnd, trump,
-                                  maker, alone, solvers)
+                if self.config.bidplay:
+                    dealer, up = view.dealer, view.upcard
+                    discard = None
+                    if rnd == 1 and not (alone and dealer == (maker + 2) % 4):
+                        discard = dealer_discard(view.rules, list(w.hands[dealer]) + [up],
+                                                 up, trump)
+                    t = policy_tricks(view.rules, w.hands, dealer, up, rnd, trump, maker,
+                                      alone, discard)
+                else:
+                    t = play_contract(view.rules, w.hands, view.dealer, view.upcard, rnd,
+                                      trump, maker, alone, solvers)
                 memo[key] = hand_value(view.rules, view.seat, maker, t, alone,
                                        self.config.tiebreak)
             return memo[key]
@@ -435,7 +455,7 @@ def _view_digest(view: SeatView, seed: int) -> int:
 
 
 NAMES = ("worlds", "time", "infer", "spread", "candidates", "playinfer", "tiebreak", "caution",
-         "seatcaution", "onechoice", "seed")
+         "seatcaution", "onechoice", "bidplay", "seed")
 
 
 def parse_player_options(text: str) -> PimcConfig:
@@ -452,7 +472,7 @@ def parse_player_options(text: str) -> PimcConfig:
         if name == "seatcaution":
             values[name] = _seat_table(part.strip(), value)
             continue
-        whole = name in ("worlds", "seed", "candidates", "onechoice")
+        whole = name in ("worlds", "seed", "candidates", "onechoice", "bidplay")
         try:
             values[name] = int(value) if whole else float(value)
         except ValueError:
@@ -464,8 +484,8 @@ def parse_player_options(text: str) -> PimcConfig:
             low = ("at least 1" if name in ("worlds", "candidates")
                    else "more than 0" if name == "spread" else "0 or more")
             raise ValueError(f"option {part.strip()!r}: {name} must be {low}")
-        if name == "onechoice" and values[name] > 1:
-            raise ValueError(f"option {part.strip()!r}: onechoice must be 0 or 1")
+        if name in ("onechoice", "bidplay") and values[name] > 1:
+            raise ValueError(f"option {part.strip()!r}: {name} must be 0 or 1")
         if name == "playinfer" and values[name] >= 1:
             raise ValueError(f"option {part.strip()!r}: playinfer must be less than 1 "
                              "(0 turns the play beliefs off)")
