@@ -9,6 +9,9 @@
   safety cap, so a decision stays under a second on a slow machine; on rules pimc does
   not model it plays as ``normal``.
 
+* ``c64easy`` and ``c64hard``: the C64's EASY and HARD, decision for decision
+  (:mod:`pyengine.players.c64levels`; the C64's NORMAL is ``normal``).
+
 Their strengths against each other are measured in docs/strength.md ("Levels").
 """
 
@@ -21,12 +24,14 @@ from pyengine.core.game import Action, Phase, SeatView
 from pyengine.players.player import Player
 from pyengine.players.varplayer import VariantPlayer
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "c64easy", "c64hard")
 DEFAULT_LEVEL = "normal"
 DESCRIPTIONS = {
     "easy": "the C64's player, slipping on a quarter of its cards",
     "normal": "the C64's player",
     "hard": "the search player pimc, 16 worlds a move",
+    "c64easy": "the C64's EASY: its player, slipping on a quarter of its cards",
+    "c64hard": "the C64's HARD: its player, searching the last three tricks",
 }
 EASY_SLIP = 0.25
 HARD_WORLDS = 16           # pimc's arena setting
@@ -63,6 +68,9 @@ def opponent(level: str) -> Player:
         from pyengine.players.pimc import ARENA, PimcPlayer
         assert ARENA.worlds == HARD_WORLDS
         return PimcPlayer(replace(ARENA, time=HARD_CAP), name="hard")
+    if level in ("c64easy", "c64hard"):
+        from pyengine.players.c64levels import c64_player
+        return c64_player(level[3:])
     raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
 
 

@@ -43,16 +43,22 @@ from .protocol import (
     read_hand,
 )
 from .rules_block import encode, unplayable
+from pyengine.players.c64levels import DEFAULT_C64_LEVEL, LEVEL_BYTE
 
 GAME_CYCLE_BUDGET = 10_000_000        # a long game is ~1 M cycles; past this it has hung
 BUDGET_TARGET_STEP = 5                # beyond Bit #93's target: one budget per 5 points
 
 
-def game_cycle_budget(rules: Rules) -> int:
-    """Cycles after which a game under ``rules`` has hung (a game to 100 takes ~8 M)."""
+HARD_GAME_FACTOR = 20                 # HARD: up to ~60 searches of up to 900,000 cycles
+
+
+def game_cycle_budget(rules: Rules, level: str = DEFAULT_C64_LEVEL) -> int:
+    """Cycles after which a game under ``rules`` has hung (a game to 100 takes ~8 M;
+    HARD's searches take up to a second each)."""
+    factor = HARD_GAME_FACTOR if level == "hard" else 1
     if rules.target <= BIT93.target:
-        return GAME_CYCLE_BUDGET
-    return GAME_CYCLE_BUDGET * -(-rules.target // BUDGET_TARGET_STEP)
+        return GAME_CYCLE_BUDGET * factor
+    return GAME_CYCLE_BUDGET * factor * -(-rules.target // BUDGET_TARGET_STEP)
 
 
 
@@ -291,9 +297,11 @@ class Core:
     # --- running ------------------------------------------------------------
 
     def play(self, seed: int, human_seats: int = 0, chooser: Chooser | None = None,
-             rules: Rules = BIT93) -> CoreGame:
+             rules: Rules = BIT93, level: str = DEFAULT_C64_LEVEL) -> CoreGame:
         """Play game ``seed`` under ``rules`` (written to the core's rules block first:
-        asm/rules.oph); ValueError for rules the core does not play yet."""
+        asm/rules.oph), the computer at the opponents' ``level`` (easy, normal, hard:
+        the core's opp_level, asm/levels.oph); ValueError for rules the core does not
+        play yet."""
         if human_seats and chooser is None:
             raise ValueError("human seats need a chooser")
         problems = unplayable(rules)
@@ -309,7 +317,8 @@ class Core:
         c64.poke("human_seats", human_seats)
         for label, byte in encode(rules).items():
             c64.poke(label, byte)
-        result = c64.call("core_game", max_cycles=game_cycle_budget(rules))
+        c64.poke("opp_level", LEVEL_BYTE[level])
+        result = c64.call("core_game", max_cycles=game_cycle_budget(rules, level))
         game = self._game
         game.total_cycles = result.cycles
         if not game.events or game.events[-1]["ev"] != "game_over":
