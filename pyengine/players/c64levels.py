@@ -40,7 +40,9 @@ from pyengine.players.varplayer import VariantPlayer, classic
 
 EASY_ODDS = 4              # below(4) == 0: a slip, a quarter of the choices
 HARD_CARDS = 3             # HARD searches once the seat holds this many cards or fewer
-HARD_WORLDS = 8            # sampled deals a decision
+HARD_WORLDS = 8            # sampled deals a decision at most
+NODE_CAP = 900             # search nodes a decision at most: the time it may take
+ROOT_LOW, ROOT_HIGH = 0, 7  # the root's window, outside every value (tricks + 1: 1-6)
 SAMPLE_TRIES = 4           # shuffles a world may take to respect the voids shown
 SIDE_BIAS = 128            # points + this: never negative (points are 0-100)
 POINTS_SHIFT = 16          # a point outweighs any number of tricks (at most 5)
@@ -97,6 +99,8 @@ class Knowledge:
     upcard: Card | None
     my_tricks: int                             # my side's tricks so far
     values: tuple[int, ...]                    # a world's value by my side's final tricks
+    size: int                                  # cards to a trick
+    left: int                                  # tricks left, this one included (my cards)
 
 
 def side_values(view: SeatView) -> tuple[int, ...]:
@@ -141,8 +145,9 @@ def knowledge(view: SeatView) -> Knowledge:
         gone.add(up)               # turned down, held by the dealer, or discarded
     pool = tuple(Card(c) for c in range(DECK) if c not in gone)
     assert view.maker is not None
-    return Knowledge(me, tuple(view.hand), trump, out, tuple(view.trick), held, voids, pool,
-                     fixed, up, view.tricks_won[view.team(me)], side_values(view))
+    return Knowledge(me, tuple(sorted(view.hand)), trump, out, tuple(view.trick), held, voids,
+                     pool, fixed, up, view.tricks_won[view.team(me)], side_values(view),
+                     SEATS - len(out), n)
 
 
 def sample_world(k: Knowledge, rng: Rng) -> list[list[Card]]:
@@ -192,7 +197,8 @@ def sample_world(k: Knowledge, rng: Rng) -> list[list[Card]]:
 
 def solve(k: Knowledge, hands: list[list[Card]], card: Card) -> int:
     """My side's tricks at the hand's end if I play ``card`` and then everyone plays
-    the open-hand best (exact minimax; asm/search.oph)."""
+    the open-hand best: plain minimax, the reference :class:`Search` is checked against
+    (tests/test_c64_levels.py)."""
     eff = EFFECTIVE_SUIT[k.trump]
     power = POWER[k.trump]
     size = SEATS - len(k.out)
@@ -227,16 +233,159 @@ def solve(k: Knowledge, hands: list[list[Card]], card: Card) -> int:
     return value(trick, next_active(k.seat, k.out), k.my_tricks)
 
 
+class SearchAborted(Exception):
+    """The decision's node budget is spent (:data:`NODE_CAP`): no more worlds."""
+
+
+@dataclass
+class _Ply:
+    seat: int
+    tpos: int
+    led: int
+    wseat: int
+    wpow: int
+    tricks: int
+    left: int
+    alpha: int
+    beta: int
+
+
+@dataclass
+class Search:
+    """asm/search.oph node for node: alpha-beta (fail-hard) over the tricks left, values
+    my side's final tricks + 1, the root's window 0..7; a seat's cards tried by suit then
+    power, highest first, skipping a card equivalent to the one tried before it (one
+    suit, nothing of another seat unplayed nor the trick's winner between them); the
+    bounds (tricks so far, every trick left) cut first; the last trick is played out.
+    Every node counts against the decision's :data:`NODE_CAP`, as on the 6502."""
+
+    k: Knowledge
+    nodes: int = 0
+
+    def world(self, hands: list[list[Card]]) -> None:
+        """Lay out a sampled world (asm/sample.oph w_add: slots in the order dealt)."""
+        eff = EFFECTIVE_SUIT[self.k.trump]
+        power = POWER[self.k.trump][self.k.trump]   # trump's row: every card's power
+        plain_power = POWER[self.k.trump]
+        self.card = [list(h) for h in hands]
+        self.eff = [[eff[c] for c in h] for h in hands]
+        # power_tab: a trump's trump power, another card's as if its own suit were led
+        self.pow = [[power[c] if eff[c] == self.k.trump else plain_power[eff[c]][c]
+                     for c in h] for h in hands]
+        self.order = [sorted(range(len(h)), key=lambda i, s=s: -(self.eff[s][i] * 16
+                                                                  + self.pow[s][i]))
+                      for s, h in enumerate(hands)]
+        self.used = [[False] * len(h) for h in hands]
+
+    def root(self, card: Card) -> int:
+        """My side's final tricks + 1 if I play ``card`` (search_world's sr_move at ply 0)."""
+        k = self.k
+        led = wseat = wpow = 0
+        if k.trick:
+            led = EFFECTIVE_SUIT[k.trump][k.trick[0][1]]
+            best = max(k.trick, key=lambda sc: POWER[k.trump][led][sc[1]])
+            wseat, wpow = best[0], POWER[k.trump][led][best[1]]
+        ply = _Ply(k.seat, len(k.trick), led, wseat, wpow, k.my_tricks, k.left,
+                   ROOT_LOW, ROOT_HIGH)
+        return self.move(ply, self.card[k.seat].index(card))
+
+    def node(self, p: _Ply) -> int:
+        self.nodes += 1
+        if self.nodes > NODE_CAP:
+            raise SearchAborted
+        low = p.tricks + 1
+        if low >= p.beta:
+            return p.beta
+        if low + p.left <= p.alpha:
+            return p.alpha
+        if p.left == 1:
+            return self.last(p)
+        s = p.seat
+        legal = [i for i in range(len(self.card[s])) if not self.used[s][i]]
+        if p.tpos:
+            follow = [i for i in legal if self.eff[s][i] == p.led]
+            legal = follow or legal
+        mine = (s & 1) == (self.k.seat & 1)
+        prev: int | None = None
+        for i in self.order[s]:
+            if i not in legal:
+                continue
+            if prev is not None and self.eff[s][prev] == self.eff[s][i] \
+                    and not self.blocked(p, prev, i):
+                continue
+            prev = i
+            v = self.move(p, i)
+            if mine:
+                if v > p.alpha:
+                    p.alpha = v
+                    if p.alpha >= p.beta:
+                        return p.alpha
+            elif v < p.beta:
+                p.beta = v
+                if p.beta <= p.alpha:
+                    return p.beta
+        return p.alpha if mine else p.beta
+
+    def blocked(self, p: _Ply, prev: int, i: int) -> bool:
+        s = p.seat
+        hi, lo, suit = self.pow[s][prev], self.pow[s][i], self.eff[s][i]
+        if p.tpos and suit in (self.k.trump, p.led) and lo < p.wpow < hi:
+            return True
+        return any(not self.used[t][j] and self.eff[t][j] == suit
+                   and lo < self.pow[t][j] < hi
+                   for t in range(SEATS) if t != s for j in range(len(self.card[t])))
+
+    def move(self, p: _Ply, i: int) -> int:
+        k, s = self.k, p.seat
+        self.used[s][i] = True
+        e, pw = self.eff[s][i], self.pow[s][i]
+        c = _Ply(s, p.tpos, p.led, p.wseat, p.wpow, p.tricks, p.left, p.alpha, p.beta)
+        if p.tpos == 0:
+            c.led, c.wseat, c.wpow = e, s, pw
+        elif (e == k.trump or e == p.led) and pw >= p.wpow:
+            c.wseat, c.wpow = s, pw
+        if p.tpos + 1 == k.size:
+            c.tpos, c.seat = 0, c.wseat
+            if (c.wseat & 1) == (k.seat & 1):
+                c.tricks += 1
+            c.left -= 1
+            v = c.tricks + 1 if c.left == 0 else self.node(c)
+        else:
+            c.tpos, c.seat = p.tpos + 1, next_active(s, k.out)
+            v = self.node(c)
+        self.used[s][i] = False
+        return v
+
+    def last(self, p: _Ply) -> int:
+        k = self.k
+        led, wseat, wpow, s = p.led, p.wseat, p.wpow, p.seat
+        for pos in range(p.tpos, k.size):
+            i = next(j for j in range(len(self.card[s])) if not self.used[s][j])
+            e, pw = self.eff[s][i], self.pow[s][i]
+            if pos == 0:
+                led, wseat, wpow = e, s, pw
+            elif (e == k.trump or e == led) and pw >= wpow:
+                wseat, wpow = s, pw
+            s = next_active(s, k.out)
+        return p.tricks + 1 + ((wseat & 1) == (k.seat & 1))
+
+
 def hard_totals(view: SeatView) -> dict[Card, int]:
-    """Each legal card's total over the sampled worlds (the decision's generator)."""
+    """Each legal card's total over the sampled worlds (the decision's generator); a
+    world the node budget cuts short adds nothing, and no world is sampled after it."""
     k = knowledge(view)
     rng = decision_rng(view)
     cards = legal_cards(view)
     totals = dict.fromkeys(cards, 0)
+    search = Search(k)
     for _ in range(HARD_WORLDS):
-        hands = sample_world(k, rng)
-        for c in cards:
-            totals[c] += k.values[solve(k, hands, c)]
+        search.world(sample_world(k, rng))
+        try:
+            values = [search.root(c) - 1 for c in cards]
+        except SearchAborted:
+            break
+        for c, t in zip(cards, values, strict=True):
+            totals[c] += k.values[t]
     return totals
 
 
