@@ -232,8 +232,9 @@ class KernalKeyboard:
 # ---- a person drumming keys to hurry the computer (issue 30) ------------------------------
 # Measured from the report: the presses start 13-28 frames apart and are held 5-12 frames,
 # so a drummer is never quiet (no key down) for more than 23 frames; the program's
-# prompts wait for 25 (c64/input.oph PROMPT_QUIET). Frame of each press (from South's
-# RETURN at a play prompt of game 0 at NORMAL), key (harness matrix name), frames held.
+# prompts wait for 25 on PAL (c64/videostd.oph fe_prompt_quiet). Frame of each press
+# (from South's RETURN at a play prompt of game 0 at NORMAL), key (harness matrix name),
+# frames held.
 DRUMMING = ((0, "RETURN", 6), (11, "3", 8), (39, "RETURN", 7), (52, "P", 5), (70, "3", 9),
             (86, "P", 5), (110, "RETURN", 6), (128, "RETURN", 10), (145, "1", 12))
 DRUM_KEYS = ("3", "P", "RETURN", "1", "SPACE", "2", "O")

@@ -24,7 +24,7 @@ from pyengine.core.rules import BID6
 from ..frontend.bid6_play import table_problems
 from ..frontend.driver import RETURN, SPACE, FrontendError, Screen, prompt, south_hand
 from ..frontend.options_screen import table_code
-from .engine_side import EngineGame
+from .engine_side import EngineGame, end_problems
 from .judge import PRG, Checkpoint, JudgeError, Player, ViceGame, start_game
 from .options import choose_in_vice
 from .person import cursor_to
@@ -111,9 +111,12 @@ def play_bid6_in_vice(seed: int, choices_seed: int, hands_seed: int,
         def over(s: Screen) -> list[str]:
             if prompt(s).kind != "game_over":
                 return [f"not the game-over screen ({prompt(s).kind})"]
-            return [] if score in s.row(0) else [f"row 0 {s.row(0).strip()!r}, not {score!r}"]
+            if score not in s.row(0):
+                return [f"row 0 {s.row(0).strip()!r}, not {score!r}"]
+            # the whole screen, Bid Euchre's score sheet with it (issue 44), cell for cell
+            return end_problems(s, eng.game, seed)
 
-        result.final = pl.wait_for("at the game-over screen", over)
+        result.final = pl.wait_for("at the game-over screen as pyengine has it", over)
         result.checkpoints.append(Checkpoint(len(pl.presses), "game_over", result.final))
         result.total = (total[0], total[1])
         result.frames = v.frame() - f0
