@@ -272,10 +272,13 @@ class Search:
         # power_tab: a trump's trump power, another card's as if its own suit were led
         self.pow = [[power[c] if eff[c] == self.k.trump else plain_power[eff[c]][c]
                      for c in h] for h in hands]
-        self.order = [sorted(range(len(h)), key=lambda i, s=s: -(self.eff[s][i] * 16
-                                                                  + self.pow[s][i]))
+        self.order = [sorted(range(len(h)), key=lambda i: -self._key(s, i))
                       for s, h in enumerate(hands)]
         self.used = [[False] * len(h) for h in hands]
+
+    def _key(self, seat: int, i: int) -> int:
+        """w_key: effective suit * 16 + power (the search's order, highest first)."""
+        return self.eff[seat][i] * 16 + self.pow[seat][i]
 
     def root(self, card: Card) -> int:
         """My side's final tricks + 1 if I play ``card`` (search_world's sr_move at ply 0)."""

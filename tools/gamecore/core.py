@@ -21,6 +21,7 @@ from py65.devices.mpu6502 import MPU
 
 from pyengine.core.options import options_of
 from pyengine.core.rules import BIT93, Rules
+from pyengine.players.c64levels import DEFAULT_C64_LEVEL, LEVEL_BYTE
 
 from ..machine.harness import C64, HarnessError
 from ..program.c64map import SymbolError, Symbols
@@ -43,7 +44,6 @@ from .protocol import (
     read_hand,
 )
 from .rules_block import encode, unplayable
-from pyengine.players.c64levels import DEFAULT_C64_LEVEL, LEVEL_BYTE
 
 GAME_CYCLE_BUDGET = 10_000_000        # a long game is ~1 M cycles; past this it has hung
 BUDGET_TARGET_STEP = 5                # beyond Bit #93's target: one budget per 5 points
@@ -288,6 +288,7 @@ class Core:
             c64.address(label)          # a clear error now if the .prg lacks one
         c64.trap("hook_event", self._on_event)
         c64.trap("hook_decide", self._on_decide)
+        c64.trap("hook_think", self._on_think)      # HARD's search begins / ends
         for kind in DEC_NAMES.values():
             c64.trap(f"ai_{kind}", self._ai_entry(kind), rts=False)
         c64.trap("var_decide", self._var_entry, rts=False)  # the other shapes' player
@@ -365,6 +366,10 @@ class Core:
         if ev is not None:
             game.events.append(ev)
             self._check_view(self._view.event, c64, ev)
+        self._clobber(c64, keep_a=False)
+
+    def _on_think(self, c64: C64) -> None:
+        """hook_think: nothing to show; the registers scrambled, as a real hook may."""
         self._clobber(c64, keep_a=False)
 
     def _check_view(self, check: Callable[..., None], *args: object) -> None:

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pyengine.core.rules import BIT93, Rules
+from pyengine.players.c64levels import DEFAULT_C64_LEVEL, c64_player
 from pyengine.players.player import RandomPlayer
 from pyengine.players.runner import play_game
-from pyengine.players.c64levels import DEFAULT_C64_LEVEL, c64_player
 from pyengine.records.safeio import worker_signals
 from pyengine.records.transcript import from_game
 
