@@ -229,11 +229,15 @@ def _hidden_swaps(c64, snap: bytes):
                         yield (base + 6 * a + i, cb), (base + 6 * b + j, ca)
 
 
-def decisions_ignore_hidden_cards(core: Core, seeds: range) -> tuple[int, int]:
-    """(searches tried with hidden cards swapped, those whose card changed)."""
+def decisions_ignore_hidden_cards(core: Core, seeds: range, limit: int = 20
+                                  ) -> tuple[int, int]:
+    """(searches tried with hidden cards swapped, those whose card changed), over the
+    first ``limit`` searches of the games that have a swap to try."""
     c64 = core.c64
     tried = changed = 0
-    for snap in _hard_snapshots(core, seeds):
+    snaps = [snap for snap in _hard_snapshots(core, seeds)
+             if any(True for _ in _hidden_swaps(c64, snap))][:limit]
+    for snap in snaps:
         swaps = list(_hidden_swaps(c64, snap))[:2]
         if not swaps:
             continue
@@ -251,9 +255,9 @@ def decisions_ignore_hidden_cards(core: Core, seeds: range) -> tuple[int, int]:
 def test_hard_never_reads_a_hidden_card(core) -> None:
     """The same search with two hidden cards swapped between two other seats plays the
     same card: what HARD plays depends on its own hand and public facts only."""
-    tried, changed = decisions_ignore_hidden_cards(core, range(3))
+    tried, changed = decisions_ignore_hidden_cards(core, range(2))
     print(f"\n  {tried} searches replayed with hidden cards swapped: {changed} changed")
-    assert tried >= 40 and changed == 0
+    assert tried >= 30 and changed == 0
 
 
 def _cheat(tmp_path: Path) -> Path:
@@ -278,7 +282,7 @@ def test_a_cheating_hard_is_caught(tmp_path) -> None:
         if mismatch:
             break
     assert mismatch is not None
-    tried, changed = decisions_ignore_hidden_cards(cheat, range(2))
+    tried, changed = decisions_ignore_hidden_cards(cheat, range(1), limit=10)
     assert changed > 0
 
 
@@ -309,3 +313,67 @@ def test_the_table_says_thinking_while_hard_searches() -> None:
     assert row.strip() == "THINKING" and row.index("THINKING") == 16
     c64.call("hook_think", a=0)
     assert render_text(c64.mem).splitlines()[22].strip() == ""
+
+
+# --- the options screen's OPPONENTS line --------------------------------------------------
+
+def test_opponents_is_on_the_options_screen_under_every_preset_and_in_the_code() -> None:
+    from tests.test_options_screen import booted
+    from tools.frontend.options_screen import LEVEL_CURSOR, open_options, read_options
+
+    fe = booted()
+    open_options(fe, "keys")
+    from tools.frontend.options_screen import CRSR_UP, RIGHT
+    view = read_options(fe.key(CRSR_UP))              # up from the preset: OPPONENTS
+    assert view.cursor == LEVEL_CURSOR and view.level == "normal" and view.code == "BIT93"
+    seen = []
+    for _ in range(3):
+        view = read_options(fe.key(RIGHT))
+        seen.append((view.level, view.code))
+    assert seen == [("hard", "BIT93 O2"), ("easy", "BIT93 O0"), ("normal", "BIT93")]
+    for preset, code in (("web", "WEB O0"), ("standard", "STD O0"), ("bid6", "BID6 O0")):
+        from tools.frontend.options_screen import CRSR_DOWN, LEFT
+        fe.key(LEFT)                                  # (on OPPONENTS: NORMAL -> EASY)
+        read_options(fe.key(CRSR_DOWN))               # round to the preset
+        view = read_options(fe.key(RIGHT))
+        assert view.preset == preset
+        view = read_options(fe.key(CRSR_UP))
+        assert view.cursor == LEVEL_CURSOR and view.level == "easy" and view.code == code
+        view = read_options(fe.key(RIGHT))            # back to NORMAL for the next
+        assert view.level == "normal"
+
+
+def test_opponents_are_kept_across_run_stop_restore_and_run_and_played() -> None:
+    from tests.test_options_screen import booted, to_basic
+    from tools.frontend.options_screen import choose_rules, table_code, title_code
+
+    fe = booted()
+    view = choose_rules(fe, PRESETS["web"], "keys", "hard")
+    assert view.level == "hard" and view.code == "WEB O2"
+    assert fe.c64.peek("opp_level") == lv.LEVEL_BYTE["hard"]
+    to_basic(fe)
+    fe.c64.basic_run()
+    assert title_code(fe.screen()) == "WEB O2"
+    assert fe.c64.peek("opp_level") == lv.LEVEL_BYTE["hard"]
+    rows: list[str] = []                              # the table while HARD searches
+    from tools.machine.screen import render_text
+    fe.c64.trap("sample_world", lambda m: rows.append(render_text(m.mem).splitlines()[22]),
+                rts=False)
+    screen = fe.start(7, demo=True, stop_after=150)
+    assert table_code(screen) == "WEB O2"
+    assert rows and all(r.strip() == "THINKING" for r in rows)
+    assert render_text(fe.c64.mem).splitlines()[22].strip() == ""
+
+
+def test_a_level_out_of_range_in_the_store_gives_way_to_the_defaults() -> None:
+    from tests.test_options_screen import booted, to_basic
+    from tools.frontend.options_screen import choose_rules, title_code
+
+    fe = booted()
+    choose_rules(fe, PRESETS["web"], "keys", "easy")
+    to_basic(fe)
+    mem, sym = fe.c64.mem, fe.c64.symbols.address
+    mem[sym("settings_level")] = 3                    # no such level, the sum made right
+    mem[sym("settings_sum")] = (mem[sym("settings_sum")] + 3) & 0xFF
+    fe.c64.basic_run()
+    assert title_code(fe.screen()) == "BIT93" and fe.c64.peek("opp_level") == 1

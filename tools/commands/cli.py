@@ -290,9 +290,6 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
     echo = (lambda text: click.echo(to_ascii(text))) if ascii_only else click.echo
     rules = _rules(rules_name, options)
     level = _level(opponents, rules_name)
-    if not auto and level != "normal":
-        _fail("euchre c64: --opponents without --auto: the options screen's OPPONENTS "
-              "line is not there yet; --auto plays it", 2)
     if not auto and (rules_name != "bit93" or options):
         from ..frontend.options_screen import offered
 
@@ -303,7 +300,7 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
         _check_transcript(transcript, force)
     if not auto:
         colour = not ascii_only and sys.stdout.isatty() and colour_allowed()
-        _interactive(prg, seed, transcript, echo, colour, force, rules)
+        _interactive(prg, seed, transcript, echo, colour, force, rules, level)
         return
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_MAX + 1)
@@ -351,7 +348,8 @@ def _write_transcript(path: Path, force: bool, obj: dict) -> None:
 
 
 def _interactive(prg: Path, seed: int | None, transcript: Path | None,
-                 echo: Callable[[str], None], colour: bool, force: bool, rules) -> None:
+                 echo: Callable[[str], None], colour: bool, force: bool, rules,
+                 level: str = "normal") -> None:
     from pyengine.records.safeio import UnreadableLine, read_line
 
     from ..frontend.driver import Frontend
@@ -380,7 +378,7 @@ def _interactive(prg: Path, seed: int | None, transcript: Path | None,
     try:
         size = shutil.get_terminal_size() if sys.stdout.isatty() else None
         number, events, played = interactive(prg, seed=seed, read=read, write=echo,
-                                             colour=colour, rules=rules,
+                                             colour=colour, rules=rules, level=level,
                                              height=size.lines if size else None,
                                              width=size.columns if size else 80)
     except HarnessError as exc:
