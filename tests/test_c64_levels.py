@@ -377,3 +377,18 @@ def test_a_level_out_of_range_in_the_store_gives_way_to_the_defaults() -> None:
     mem[sym("settings_sum")] = (mem[sym("settings_sum")] + 3) & 0xFF
     fe.c64.basic_run()
     assert title_code(fe.screen()) == "BIT93" and fe.c64.peek("opp_level") == 1
+
+
+def test_a_thinking_sign_left_on_is_caught(tmp_path) -> None:
+    """hard_play's `lda #0` before its second hook_think made NOPs (A is then whatever
+    lvl_rng_done left): the harness, which checks the hook's 1 and 0 by turns, stops
+    the game (this mutant survived the mutants' first run, docs/mutants.md)."""
+    from tools.gamecore.levels_check import problem
+
+    def pattern(symbols):
+        done, think = symbols.address("lvl_rng_done"), symbols.address("hook_think")
+        return bytes([0x20, done & 0xFF, done >> 8, 0xA9, 0x00,
+                      0x20, think & 0xFF, think >> 8])
+    prg = patched(tmp_path, "hard_play", pattern, 3, bytes([0xEA, 0xEA]), window=200)
+    why = problem(prg)
+    assert why is not None and "hook_think called with A" in why

@@ -282,6 +282,7 @@ class Core:
         self._view = HookView(CoreError)
         self._ai_start: tuple[str, int] | None = None
         self._deal_start: int | None = None
+        self._thinking = False                  # hook_think said a search began
         c64 = self.c64
         for label in ("core_game", "hook_event", "hook_decide", "ai_bid", "ai_discard",
                       "ai_play", "deal_hand", "game_seed", "human_seats"):
@@ -314,6 +315,7 @@ class Core:
         self._decoder.reset(rules)
         self._view = HookView(CoreError, rules=rules)
         self._clobber_rng = random.Random(seed)
+        self._thinking = False
         c64.poke("game_seed", [seed & 0xFF, seed >> 8])
         c64.poke("human_seats", human_seats)
         for label, byte in encode(rules).items():
@@ -369,7 +371,14 @@ class Core:
         self._clobber(c64, keep_a=False)
 
     def _on_think(self, c64: C64) -> None:
-        """hook_think: nothing to show; the registers scrambled, as a real hook may."""
+        """hook_think: A = 1 as a search begins, 0 as it ends, by turns (the front end's
+        sign would otherwise stay on or never show); the registers scrambled after, as a
+        real hook may leave them."""
+        want = 0 if self._thinking else 1
+        if c64.mpu.a != want:
+            raise CoreError(f"hook_think called with A = {c64.mpu.a}, not {want} "
+                            f"({'a search under way' if self._thinking else 'no search'})")
+        self._thinking = not self._thinking
         self._clobber(c64, keep_a=False)
 
     def _check_view(self, check: Callable[..., None], *args: object) -> None:
