@@ -146,9 +146,10 @@ def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
     a person presses them (held 6 frames); the computer's pauses last what the
     title's speed says (key 3: NO WAIT makes the terminal quickest). ``rules`` other
     than Bit #93's, and a ``level`` other than NORMAL, are first set on the options
-    screen by its keys, as a player would (tools/options_screen.py). Returns the last game's number (as row 0
-    showed it), its 6502 events and the rules in force (read from the program's
-    memory: the player may have changed them) when the input ends (EOF or Ctrl-C).
+    screen by its keys, as a player would (tools/options_screen.py). Returns the last
+    game's number (as row 0 showed it), its 6502 events and the rules in force (read
+    from the program's memory: the player may have changed them) when the input ends
+    (EOF or Ctrl-C).
     ``height`` and ``width``: the terminal's size, the frame fitted to it
     (tools/commands/c64_frame.py); None, the whole frame (a pipe, a file).
     """
