@@ -298,6 +298,8 @@ def test_the_commands_take_the_shells_spelling() -> None:
     assert r.exit_code == 0 and "6502 game 5" in r.output
     r = runner.invoke(cli, ["c64", "--auto", "--seed", "5", "--rules", "BIT93 O5"])
     assert r.exit_code == 2 and "expected O0" in r.output
+    r = runner.invoke(cli, ["c64", "--seed", "5", "--opponents", "hard", "--ascii"], input="")
+    assert r.exit_code == 0 and "RULES BIT93 O2" in r.output     # set by the options keys
 
 
 def test_the_table_says_thinking_while_hard_searches() -> None:
