@@ -19,8 +19,9 @@ ONE_SECOND = 900_000            # HARD's budget a decision (docs/design.md)
 # (level, rules, game numbers, random human?): small, and reaching every part of the
 # search (leads and follows, three and two cards, lone hands) in a few games
 RUNS: tuple[tuple[str, Rules, tuple[int, ...], bool], ...] = (
-    ("hard", BIT93, (0, 1), False),
-    ("hard", PRESETS["web"], (10,), True),
+    ("hard", BIT93, (0, 1, 2, 3, 4, 5), False),
+    ("hard", PRESETS["web"], (10, 11), True),
+    ("hard", PRESETS["standard"], (12,), False),
     ("easy", BIT93, (0,), False),
     ("easy", PRESETS["bid6"], (20,), True),
 )
