@@ -60,7 +60,8 @@ def cli() -> None:
               show_default=True,
               help="The computer's level: easy (the reference player, slipping on a "
                    "quarter of its cards), normal (the reference player, as on the C64), "
-                   "hard (the search player pimc, under a second a move).")
+                   "hard (the search player pimc, under a second a move); c64easy and "
+                   "c64hard: the C64's EASY and HARD.")
 @click.option("--deal", "deal_spec", default=None, metavar="FILE.egn:N",
               help="Play deal N (from 0) of an EGN record against the computer, then see "
                    "how its players and the hard player played it.")
@@ -108,9 +109,28 @@ def play(ctx: click.Context, seed: int | None, auto: bool, transcript: Path | No
         if given:
             raise click.UsageError(f"--resume plays on the game of FILE, with its own game "
                                    f"number and rules: drop {', '.join(given)}")
+    if ctx.get_parameter_source("opponents") is not click.core.ParameterSource.COMMANDLINE:
+        opponents = _code_opponents(rules_name, opponents)
     args = PlayArgs(seed, auto, transcript, ascii_only, rules_name, options, force, speed,
                     autoplay, None if resume is None else Path(resume), plain, opponents)
     sys.exit(run_play(args, stats_path=stats_path(), save_dir=store))
+
+
+def _code_opponents(rules_name: str, default: str) -> str:
+    """The level a rules code's O token names (``--rules "WEB O2"``: the C64's HARD,
+    c64hard), else ``default``; a token that cannot be read is a usage error."""
+    from pyengine.core.options import OptionError
+    from pyengine.core.rulescode import code_level, looks_like_code
+
+    if not looks_like_code(rules_name):
+        return default
+    try:
+        level = code_level(rules_name)
+    except OptionError as exc:
+        raise click.UsageError(str(exc)) from None
+    if level is None or level == "normal":
+        return default if level is None else "normal"
+    return "c64" + level
 
 
 @cli.command()

@@ -20,7 +20,7 @@ from pyengine.players.varplayer import VariantPlayer
 
 
 def test_each_level_is_its_player() -> None:
-    assert LEVELS == ("easy", "normal", "hard")
+    assert LEVELS == ("easy", "normal", "hard", "c64easy", "c64hard")
     assert isinstance(opponent("easy"), EasyPlayer)
     assert type(opponent("normal")) is VariantPlayer
     hard = opponent("hard")

@@ -513,19 +513,23 @@ def test_three_players_turn_the_partnership_switches_off_and_keep_them_off():
 
 
 def test_the_cursor_goes_round_the_lines_it_may_visit():
-    """Under STANDARD the '>' goes down through the 12 option rows and back to the
-    preset's line (up: the other way round); under a fixed preset it never leaves it."""
+    """Under STANDARD the '>' goes down through the 18 option rows, OPPONENTS (issue 42:
+    the last line, under every preset) and back to the preset's line (up: the other way
+    round); under a fixed preset it goes between the preset and OPPONENTS only."""
+    from tools.frontend.options_screen import LEVEL_CURSOR
+
     fe = booted()
     open_options(fe)
-    view = read_options(fe.key(CRSR_DOWN))            # BIT 93: nowhere else to go
-    assert view.cursor == 0
+    view = read_options(fe.key(CRSR_DOWN))            # BIT 93: OPPONENTS, then round
+    assert view.cursor == LEVEL_CURSOR
+    assert read_options(fe.key(CRSR_DOWN)).cursor == 0
     view = read_options(fe.key(RIGHT))                # WEB
-    assert view.preset == "web" and read_options(fe.joystick("down")).cursor == 0
+    assert view.preset == "web" and read_options(fe.joystick("down")).cursor == LEVEL_CURSOR
     assert read_options(fe.joystick("up")).cursor == 0
     read_options(fe.key(RIGHT))                       # STANDARD
-    seen = [read_options(fe.key(CRSR_DOWN)).cursor for _ in range(len(ROWS) + 1)]
-    assert seen == list(range(1, len(ROWS) + 1)) + [0]
-    assert read_options(fe.joystick("up")).cursor == len(ROWS)
+    seen = [read_options(fe.key(CRSR_DOWN)).cursor for _ in range(len(ROWS) + 2)]
+    assert seen == list(range(1, len(ROWS) + 1)) + [LEVEL_CURSOR, 0]
+    assert read_options(fe.joystick("up")).cursor == LEVEL_CURSOR
 
 
 def test_euchre_rules_names_the_code_s_letters():

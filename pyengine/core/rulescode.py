@@ -30,7 +30,14 @@ token   option                      values
 ``X``   joker                       ``X0`` / ``X1``
 ``Y``   players                     ``Y4`` / ``Y3``
 ``B``   bidding                     ``BU`` upcard / ``B6`` six_card_bid
+``O``   the C64's opponents' level  ``O0`` EASY / ``O1`` NORMAL / ``O2`` HARD
 ======  ==========================  ===========================================
+
+``O`` is not a rule: it names the level of the computer players (the C64's options
+screen has an OPPONENTS line, pyengine.players.c64levels its twins), so a code names the
+very game the C64 plays. :func:`rules_code` writes it last and only for EASY or HARD
+(NORMAL is the default: every code written before it still means the same),
+:func:`code_level` reads it, and the rules a code names ignore it.
 
 The presets are ``BIT93``, ``WEB``, ``STD`` (standard) and ``BID6``; a code is read
 in any case, its tokens separated by spaces (or commas).
@@ -91,6 +98,9 @@ TOKENS: tuple[Token, ...] = (
     Token("B", "bidding", {Bidding.UPCARD: "U", Bidding.SIX_CARD_BID: "6"}),
 )
 _BY_LETTER = {t.letter: t for t in TOKENS}
+LEVEL_LETTER = "O"
+LEVEL_DIGITS: dict[str, str] = {"easy": "0", "normal": "1", "hard": "2"}
+DEFAULT_LEVEL = "normal"
 
 
 def _spell(token: Token, rules: Rules) -> str:
@@ -105,8 +115,9 @@ def _spell(token: Token, rules: Rules) -> str:
     return token.letter + str(int(value))
 
 
-def rules_code(rules: Rules) -> str:
-    """The code of ``rules``: ``WEB``, ``STD T11 C1``, ``BIT93 P1232`` ..."""
+def rules_code(rules: Rules, level: str = DEFAULT_LEVEL) -> str:
+    """The code of ``rules`` (and of the C64's opponents' ``level``): ``WEB``,
+    ``STD T11 C1``, ``BIT93 P1232``, ``WEB O2`` ..."""
     base = PRESETS.get(rules.name)
     if base is None:
         raise UnknownRules(f"rules {rules.name!r} are not a preset: no code names them")
@@ -116,6 +127,8 @@ def rules_code(rules: Rules) -> str:
         names = POINTS if token.option == "points" else (token.option,)
         if changed.intersection(names):
             words.append(_spell(token, rules))
+    if level != DEFAULT_LEVEL:
+        words.append(LEVEL_LETTER + LEVEL_DIGITS[level])
     return " ".join(words)
 
 
@@ -157,9 +170,12 @@ def parse_code(text: str) -> tuple[str, dict[str, object]]:
     options: dict[str, object] = {}
     for word in words[1:]:
         w = word.upper()
+        if w[0] == LEVEL_LETTER:
+            _level_of(word)                  # checked here, read by code_level
+            continue
         token = _BY_LETTER.get(w[0])
         if token is None:
-            letters = "".join(t.letter for t in TOKENS)
+            letters = "".join(t.letter for t in TOKENS) + LEVEL_LETTER
             raise OptionError(f"rules code token {word!r}: no option is called {w[0]!r} "
                               f"(the letters are {letters})")
         rest = w[1:]
@@ -190,6 +206,24 @@ def parse_code(text: str) -> tuple[str, dict[str, object]]:
     return name, options
 
 
+def _level_of(word: str) -> str:
+    back = {digit: level for level, digit in LEVEL_DIGITS.items()}
+    level = back.get(word[1:])
+    if level is None:
+        raise OptionError(f"rules code token {word!r}: expected O0 (easy), O1 (normal) "
+                          "or O2 (hard)")
+    return level
+
+
+def code_level(text: str) -> str | None:
+    """The opponents' level a code's ``O`` token names (None: the code has none);
+    OptionError for a token that cannot be read or is given twice."""
+    levels = [_level_of(w.upper()) for w in _split(text)[1:] if w.upper()[0] == LEVEL_LETTER]
+    if len(levels) > 1:
+        raise OptionError("rules code: O is given twice")
+    return levels[0] if levels else None
+
+
 def rules_from_code(text: str) -> Rules:
     """The rules a code names (OptionError or UnknownRules with one line)."""
     name, options = parse_code(text)
@@ -203,5 +237,6 @@ def shell_words(rules: Rules) -> str:
     return " ".join(words)
 
 
-__all__ = ["PRESET_CODES", "TOKENS", "Token", "looks_like_code", "parse_code",
+__all__ = ["LEVEL_DIGITS", "PRESET_CODES", "TOKENS", "Token", "code_level", "looks_like_code",
+           "parse_code",
            "rules_code", "rules_from_code", "shell_words"]

@@ -21,6 +21,7 @@ Players are given as text: ``random``, ``ref``, ``pimc``, ``ismcts``, ``variant`
 (``variant:float=1``: Bid Euchre's first, float trick estimate; ``variant:old_lead=1``:
 the first boss lead, stopped by trumps out of the deck), with options after a
 colon (``pimc:worlds=20,time=0``; ``random:seed=3``; ``ismcts:sims=500``).
+``c64easy`` and ``c64hard`` are the C64's EASY and HARD (pyengine/players/c64levels.py).
 ``pimc`` alone means the arena setting :data:`pyengine.players.pimc.ARENA`; ``ismcts``
 is OpenSpiel's IS-MCTS (:mod:`pyengine.players.ismcts`, optional ``open_spiel``), which
 plays only the ``standard`` rules, and in its matches no dealer discards the upcard.
@@ -52,7 +53,8 @@ from pyengine.players.runner import MAX_HANDS, HandLimitReached, play_out
 from pyengine.players.varplayer import VariantPlayer, classic
 from pyengine.records.safeio import shielded, worker_signals
 
-PLAYER_KINDS = ("random", "ref", "easy", "hard", "pimc", "ismcts", "variant")
+PLAYER_KINDS = ("random", "ref", "easy", "hard", "pimc", "ismcts", "variant", "c64easy",
+                "c64hard")
 MAX_WORLDS = 1000          # 10x the most any measurement uses (100)
 MAX_CANDIDATES = 100
 FEED = 2                   # tasks in flight per worker
@@ -111,6 +113,11 @@ def make_player(spec: str, seed: int = 0) -> Player:
         if opts.strip():
             raise PlayerSpecError("hard: takes no options (pimc:worlds=N,... sets a search)")
         return opponent("hard")
+    if kind in ("c64easy", "c64hard"):          # the C64's levels (players/c64levels.py)
+        from pyengine.players.c64levels import c64_player
+        if opts.strip():
+            raise PlayerSpecError(f"{kind}: takes no options")
+        return c64_player(kind[3:])
     if kind == "pimc":
         from pyengine.players.pimc import PimcPlayer, parse_player_options
         try:

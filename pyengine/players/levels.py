@@ -11,6 +11,8 @@
   budget keeps every decision under half a second of CPU on the development machine,
   ``benchmarks/hard_budget.py``); on rules pimc does not model it plays as ``normal``.
   The shell's hints (``t``) ask it too.
+* ``c64easy`` and ``c64hard``: the C64's EASY and HARD, decision for decision
+  (:mod:`pyengine.players.c64levels`; the C64's NORMAL is ``normal``).
 
 Their strengths against each other are measured in docs/strength.md ("Levels").
 """
@@ -28,7 +30,7 @@ from pyengine.players.varplayer import VariantPlayer
 if TYPE_CHECKING:
     from pyengine.players.pimc import PimcConfig
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "c64easy", "c64hard")
 # hard's budget: worlds a decision, no time limit. 200 keeps the worst decision of 20
 # games at about a quarter of a second of CPU here (docs/strength.md, "Levels").
 HARD_WORLDS = 200
@@ -37,6 +39,8 @@ DESCRIPTIONS = {
     "easy": "the C64's player, slipping on a quarter of its cards",
     "normal": "the C64's player",
     "hard": f"the search player pimc, {HARD_WORLDS} worlds a move",
+    "c64easy": "the C64's EASY: its player, slipping on a quarter of its cards",
+    "c64hard": "the C64's HARD: its player, searching the last three tricks",
 }
 EASY_SLIP = 0.25
 
@@ -70,6 +74,9 @@ def opponent(level: str) -> Player:
     if level == "hard":
         from pyengine.players.pimc import PimcPlayer
         return PimcPlayer(hard_config(), name="hard")
+    if level in ("c64easy", "c64hard"):
+        from pyengine.players.c64levels import c64_player
+        return c64_player(level[3:])
     raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
 
 

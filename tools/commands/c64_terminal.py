@@ -139,23 +139,24 @@ def describe_event(e: dict) -> str:
 def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
                 colour: bool = False, max_cycles: int = 400_000_000,
                 rules: Rules = BIT93, height: int | None = None,
-                width: int = 80) -> tuple[int | None, list[dict], Rules]:
+                width: int = 80, level: str = "normal") -> tuple[int | None, list[dict], Rules]:
     """Run the program in a terminal: draw, read a line, send its keys, run, redraw.
 
     The screen is drawn whenever the program waits for a key. Keys are pressed as
     a person presses them (held 6 frames); the computer's pauses last what the
     title's speed says (key 3: NO WAIT makes the terminal quickest). ``rules`` other
-    than Bit #93's are first set on the options screen by its keys, as a player
-    would (tools/options_screen.py). Returns the last game's number (as row 0
-    showed it), its 6502 events and the rules in force (read from the program's
-    memory: the player may have changed them) when the input ends (EOF or Ctrl-C).
+    than Bit #93's, and a ``level`` other than NORMAL, are first set on the options
+    screen by its keys, as a player would (tools/options_screen.py). Returns the last
+    game's number (as row 0 showed it), its 6502 events and the rules in force (read
+    from the program's memory: the player may have changed them) when the input ends
+    (EOF or Ctrl-C).
     ``height`` and ``width``: the terminal's size, the frame fitted to it
     (tools/commands/c64_frame.py); None, the whole frame (a pipe, a file).
     """
     fe = Frontend(prg)
     fe.boot()
-    if rules != BIT93:
-        choose_rules(fe, rules, "keys")
+    if rules != BIT93 or level != "normal":        # and the OPPONENTS line
+        choose_rules(fe, rules, "keys", None if level == "normal" else level)
     if seed is not None:
         fe.enter_game_number(seed)
     seen, number = 0, None

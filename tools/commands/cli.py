@@ -60,6 +60,28 @@ options_option = click.option(
     help="Change one rule of the preset, as euchre play's, e.g. -o target=5 (repeatable).")
 
 
+opponents_option = click.option(
+    "--opponents", type=click.Choice(("easy", "normal", "hard")), default=None,
+    help="The C64's opponents' level, in euchre play's spelling (default: the rules "
+         "code's O token, else normal); pyengine plays c64easy / normal / c64hard.")
+
+
+def _level(opponents: str | None, rules_name: str) -> str:
+    """The level --opponents names, else a rules code's O token, else normal."""
+    from pyengine.core.options import OptionError
+    from pyengine.core.rulescode import code_level, looks_like_code
+
+    if opponents is not None:
+        return opponents
+    if not looks_like_code(rules_name):
+        return "normal"
+    try:
+        return code_level(rules_name) or "normal"
+    except OptionError as exc:
+        _fail(f"euchre: {exc}", 2)
+    return "normal"
+
+
 def _rules(rules_name: str, options: tuple[str, ...]):
     """The rules chosen with the shell's spelling; a clear line and exit 2 when they are
     unknown, cannot be played, or are not played by the C64 yet."""
@@ -131,9 +153,10 @@ def build(force: bool) -> None:
               help="Worker processes (default: one per core).")
 @rules_option
 @options_option
+@opponents_option
 @prg_option
 def crosscheck(games: int, seed: int, human: str, jobs: int | None, rules_name: str,
-               options: tuple[str, ...], prg: Path) -> None:
+               options: tuple[str, ...], opponents: str | None, prg: Path) -> None:
     """Play games on the 6502 (under the harness) and in pyengine; compare every event."""
     from pyengine.measure.progress import bar
 
@@ -141,12 +164,14 @@ def crosscheck(games: int, seed: int, human: str, jobs: int | None, rules_name: 
     from ..gamecore.crosscheck import crosscheck as run
 
     rules = _rules(rules_name, options)
+    level = _level(opponents, rules_name)
     _load_core(prg)
     start = time.perf_counter()
     with bar(games, "crosscheck", "game") as b:
         try:
             mismatch, figures = run(prg, games, seed, human == "random", jobs,
-                                    progress=lambda done: b.update(done - b.n), rules=rules)
+                                    progress=lambda done: b.update(done - b.n), rules=rules,
+                                    level=level)
         except KeyboardInterrupt:
             b.close()
             _fail(f"interrupted after {b.n:,} of {games:,} games "
@@ -156,7 +181,8 @@ def crosscheck(games: int, seed: int, human: str, jobs: int | None, rules_name: 
         click.echo(mismatch.report())
         _fail(f"FAILED after {figures.games} games ({elapsed:.1f} s)")
     who = "seat 0 a random human" if human == "random" else "all seats computer"
-    click.echo(f"{figures.games:,} games ({who}; rules {_rules_words(rules)}), game "
+    click.echo(f"{figures.games:,} games ({who}; rules {_rules_words(rules)}; opponents "
+               f"{level}), game "
                f"numbers {seed}-{(seed + games - 1) & 0xFFFF}: {figures.events:,} events, "
                f"all identical to pyengine ({elapsed:.1f} s)")
     click.echo("\n".join(budget_table(figures)))
@@ -167,8 +193,10 @@ def crosscheck(games: int, seed: int, human: str, jobs: int | None, rules_name: 
               help="Games to measure (half with a random human at seat 0).")
 @rules_option
 @options_option
+@opponents_option
 @prg_option
-def budget(games: int, rules_name: str, options: tuple[str, ...], prg: Path) -> None:
+def budget(games: int, rules_name: str, options: tuple[str, ...], opponents: str | None,
+           prg: Path) -> None:
     """Cycle budgets and sizes of the 6502 core, as markdown (docs/performance.md).
 
     Plays --games games (half of them with a random human at seat 0, so every
@@ -176,15 +204,16 @@ def budget(games: int, rules_name: str, options: tuple[str, ...], prg: Path) -> 
     median and worst cycles of each computer decision kind and of shuffle+deal.
     """
     rules = _rules(rules_name, options)
+    level = _level(opponents, rules_name)
     with tempfile.TemporaryDirectory(prefix="euchre-budget-") as tmp:
-        _budget(games, rules, _snapshot(prg, Path(tmp)))
+        _budget(games, rules, _snapshot(prg, Path(tmp)), level)
 
 
-def _budget(games: int, rules: Rules, prg: Path) -> None:
+def _budget(games: int, rules: Rules, prg: Path, level: str = "normal") -> None:
     """`euchre budget` on one copy of the program (:func:`_snapshot`)."""
     from pyengine.measure.progress import bar
 
-    from ..gamecore.crosscheck import Figures, budget_table, size_lines
+    from ..gamecore.crosscheck import Figures, budget_table, size_lines, worst_decision_line
     from ..gamecore.crosscheck import crosscheck as run
 
     _load_core(prg)
@@ -194,7 +223,7 @@ def _budget(games: int, rules: Rules, prg: Path) -> None:
     with bar(2 * half, "budget", "game") as b:
         for human, first in ((False, 0), (True, half)):
             try:
-                mismatch, figures = run(prg, half, first, human, rules=rules,
+                mismatch, figures = run(prg, half, first, human, rules=rules, level=level,
                                         progress=lambda done: b.update(total.games + done - b.n))
             except KeyboardInterrupt:
                 b.close()
@@ -205,12 +234,14 @@ def _budget(games: int, rules: Rules, prg: Path) -> None:
                 click.echo(mismatch.report())
                 _fail("FAILED: the 6502 differs from pyengine; no budget table")
     elapsed = time.perf_counter() - start
-    click.echo(f"Cycles over {total.games:,} games (rules {_rules_words(rules)}; game "
+    click.echo(f"Cycles over {total.games:,} games (rules {_rules_words(rules)}; opponents "
+               f"{level}; game "
                f"numbers 0-{2 * half - 1}; "
                f"{half:,} with a random human at seat 0), all identical to pyengine; "
                f"the program's own cycles; a real PAL frame leaves it 18,324 of its "
                f"19,656 (bad lines and the KERNAL IRQ take the rest). ({elapsed:.0f} s)\n")
     click.echo("\n".join(budget_table(total)))
+    click.echo(worst_decision_line(total))
     click.echo("\n| size | |\n| --- | ---: |")
     click.echo("\n".join(size_lines(prg)))
 
@@ -227,9 +258,11 @@ def _budget(games: int, rules: Rules, prg: Path) -> None:
 @click.option("--force", is_flag=True, help="Replace an existing --transcript file.")
 @rules_option
 @options_option
+@opponents_option
 @prg_option
 def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
-        force: bool, rules_name: str, options: tuple[str, ...], prg: Path) -> None:
+        force: bool, rules_name: str, options: tuple[str, ...], opponents: str | None,
+        prg: Path) -> None:
     """Run the 6502 program itself under the harness.
 
     Without --auto: the whole C64 program in the terminal. The emulated screen is
@@ -256,6 +289,7 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
     ascii_only = ascii_only or locale_is_ascii()
     echo = (lambda text: click.echo(to_ascii(text))) if ascii_only else click.echo
     rules = _rules(rules_name, options)
+    level = _level(opponents, rules_name)
     if not auto and (rules_name != "bit93" or options):
         from ..frontend.options_screen import offered
 
@@ -266,13 +300,13 @@ def c64(auto: bool, seed: int | None, transcript: Path | None, ascii_only: bool,
         _check_transcript(transcript, force)
     if not auto:
         colour = not ascii_only and sys.stdout.isatty() and colour_allowed()
-        _interactive(prg, seed, transcript, echo, colour, force, rules)
+        _interactive(prg, seed, transcript, echo, colour, force, rules, level)
         return
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_MAX + 1)
     core = _load_core(prg)
     try:
-        game = core.play(seed, rules=rules)
+        game = core.play(seed, rules=rules, level=level)
     except HarnessError as exc:
         _fail(f"the 6502 program stopped: {exc}")
     text = json.dumps(game.transcript())
@@ -314,7 +348,8 @@ def _write_transcript(path: Path, force: bool, obj: dict) -> None:
 
 
 def _interactive(prg: Path, seed: int | None, transcript: Path | None,
-                 echo: Callable[[str], None], colour: bool, force: bool, rules) -> None:
+                 echo: Callable[[str], None], colour: bool, force: bool, rules,
+                 level: str = "normal") -> None:
     from pyengine.records.safeio import UnreadableLine, read_line
 
     from ..frontend.driver import Frontend
@@ -343,7 +378,7 @@ def _interactive(prg: Path, seed: int | None, transcript: Path | None,
     try:
         size = shutil.get_terminal_size() if sys.stdout.isatty() else None
         number, events, played = interactive(prg, seed=seed, read=read, write=echo,
-                                             colour=colour, rules=rules,
+                                             colour=colour, rules=rules, level=level,
                                              height=size.lines if size else None,
                                              width=size.columns if size else 80)
     except HarnessError as exc:

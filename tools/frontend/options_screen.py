@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pyengine.core.options import options_of
 from pyengine.core.rules import PRESETS, Rules, apply_options
-from pyengine.core.rulescode import rules_from_code
+from pyengine.core.rulescode import code_level, rules_from_code
 
 from ..gamecore.rules_block import ENUMS, FIELDS
 from ..machine.screen import COLS
@@ -28,6 +28,9 @@ from .driver import LEFT, RETURN, RIGHT, Frontend, FrontendError, Screen, prompt
 CRSR_UP, CRSR_DOWN = 0x91, 0x11
 PRESET_ROW, FIRST_ROW, CURSOR_COL, LABEL_COL, VALUE_COL = 2, 3, 1, 2, 22
 NOTE_ROW, CODE_ROWS = 1, (21, 22)
+LEVEL_ROW, LEVEL_LABEL = 23, "OPPONENTS"    # every preset's (c64/options.oph draw_level_row)
+LEVEL_WORDS = {"EASY": "easy", "NORMAL": "normal", "HARD": "hard"}
+LEVEL_ORDER = ("easy", "normal", "hard")    # right steps through them, round
 LABEL_COLOUR = 1                  # white: every option's label (the values: white or black)
 TITLE_CODE_ROWS, TITLE_CODE_COL = (9, 10), 8
 TABLE_CODE_ROWS, TABLE_CODE_COLS = range(2, 9), (1, 16)
@@ -79,10 +82,11 @@ class OptionsError(FrontendError):
 class OptionsView:
     preset: str                     # pyengine's name of the preset shown
     values: dict[str, object]       # option -> value, as the rows show it (none: BID EUCHRE)
-    cursor: int | None              # the '>': 0 the preset, 1- the option rows
+    cursor: int | None              # the '>': 0 the preset, 1- the option rows, LEVEL_CURSOR
     code: str                       # the code shown after "RULES "
     note: str
     editable: bool                  # the values are white (STANDARD's), not black
+    level: str = "normal"           # OPPONENTS: easy, normal or hard
 
 
 def _cell_text(screen: Screen, row: int, start: int, end: int = COLS) -> str:
@@ -148,7 +152,12 @@ def read_options(screen: Screen) -> OptionsView:
                                f"{sorted(label_colours)}, not white")
         values[option] = _value(row_values, shown, label)
         colours.add(screen.colour(row, VALUE_COL))
-    lines = [PRESET_ROW] + [FIRST_ROW + i for i in range(len(ROWS))]
+    if _cell_text(screen, LEVEL_ROW, LABEL_COL, VALUE_COL).strip() != LEVEL_LABEL:
+        raise OptionsError(f"row {LEVEL_ROW} is not OPPONENTS:\n{screen.text()}")
+    level_word = _cell_text(screen, LEVEL_ROW, VALUE_COL)
+    if level_word not in LEVEL_WORDS:
+        raise OptionsError(f"OPPONENTS shows {level_word!r}:\n{screen.text()}")
+    lines = [PRESET_ROW] + [FIRST_ROW + i for i in range(len(ROWS))] + [LEVEL_ROW]
     stray = [row for row in lines if screen.char(row, CURSOR_COL) not in " >"]
     if stray:
         raise OptionsError(f"rows {stray} show {screen.char(stray[0], CURSOR_COL)!r} where "
@@ -158,7 +167,8 @@ def read_options(screen: Screen) -> OptionsView:
         raise OptionsError(f"{len(cursors)} cursors on the options screen:\n{screen.text()}")
     return OptionsView(preset, values, cursors[0] if cursors else None,
                        _code([_cell_text(screen, r, 1) for r in CODE_ROWS]),
-                       _cell_text(screen, NOTE_ROW, 0).strip(), colours == {1})
+                       _cell_text(screen, NOTE_ROW, 0).strip(), colours == {1},
+                       LEVEL_WORDS[level_word])
 
 
 def view_rules(view: OptionsView) -> Rules:
@@ -259,7 +269,11 @@ Check = Callable[[OptionsView], str | None]
 Press = tuple[str, str, Check]
 
 
-def route(rules: Rules, view: OptionsView) -> Generator[Press, OptionsView, OptionsView]:
+LEVEL_CURSOR = len(ROWS) + 1        # the '>' on OPPONENTS (read_options' cursor)
+
+
+def route(rules: Rules, view: OptionsView, level: str | None = None
+          ) -> Generator[Press, OptionsView, OptionsView]:
     """The presses that take the options screen, opened as ``view``, to ``rules``: yields
     each press and is sent the screen it brought; returns the screen at the end, whose
     rows and code must be ``rules``. One route for every driver (the harness's
@@ -286,22 +300,38 @@ def route(rules: Rules, view: OptionsView) -> Generator[Press, OptionsView, Opti
                     lambda v, o=option, b=before: None if v.values[o] != b else f"{o} still {b}"
             if view.values[option] != want_value:
                 raise OptionsError(f"{label} shows {view.values[option]}, want {want_value}")
+    if level is not None and view.level != level:
+        # OPPONENTS is the last line: down from the last option row, up from the preset
+        move = "down" if rules.name == "standard" else "up"
+        view = yield move, "with the '>' on OPPONENTS", \
+            lambda v: None if v.cursor == LEVEL_CURSOR else f"the '>' on line {v.cursor}"
+        direction, count = _steps(LEVEL_ORDER.index(view.level), LEVEL_ORDER.index(level),
+                                  len(LEVEL_ORDER))
+        for _ in range(count):
+            before = view.level
+            view = yield direction, "changing OPPONENTS", \
+                lambda v, b=before: None if v.level != b else f"OPPONENTS still {b}"
     if view_rules(view) != rules:
         raise OptionsError(f"the rows show {view_rules(view)}, want {rules}")
     if rules_from_code(view.code) != rules:
         raise OptionsError(f"the code {view.code!r} is not the rules chosen")
+    if level is not None and (view.level != level or (code_level(view.code) or "normal")
+                              != level):
+        raise OptionsError(f"OPPONENTS {view.level}, code {view.code!r}: want {level}")
     return view
 
 
-def choose_rules(fe: Frontend, rules: Rules, how: str = "keys") -> OptionsView:
-    """From the title, set ``rules`` on the options screen by keys (CRSR, RETURN) or
-    the joystick alone, checking the screen after every press, and go back to the
-    title; ``fe.rules`` is then ``rules``. OptionsError when the screen cannot."""
+def choose_rules(fe: Frontend, rules: Rules, how: str = "keys", level: str | None = None
+                 ) -> OptionsView:
+    """From the title, set ``rules`` (and the OPPONENTS line to ``level``, if given) on
+    the options screen by keys (CRSR, RETURN) or the joystick alone, checking the
+    screen after every press, and go back to the title; ``fe.rules`` is then ``rules``.
+    OptionsError when the screen cannot."""
     why = offered(rules)
     if why:
         raise OptionsError(why)
     hand = _Hand(fe, how)
-    steps = route(rules, open_options(fe, how))
+    steps = route(rules, open_options(fe, how), level)
     try:
         move, what, check = next(steps)
         while True:

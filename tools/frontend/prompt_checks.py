@@ -27,8 +27,15 @@ from .driver import (
     prompt,
     south_hand,
 )
+from .options_screen import (
+    LEVEL_CURSOR,
+    open_options,
+    read_options,
+    rules_in_ram,
+    title_code,
+    view_rules,
+)
 from .options_screen import ROWS as OPTION_ROWS
-from .options_screen import open_options, read_options, rules_in_ram, title_code, view_rules
 from .screen_read import (
     BG_FACE,
     BG_HILITE,
@@ -250,8 +257,10 @@ def restore_problems(fe: Frontend) -> None:
         raise Verdict(f"RUN after RUN/STOP + RESTORE did not keep the rules chosen "
                       f"({rules_code(fe.rules)}):\n{fe.screen().text()}")
     view = open_options(fe)                # again: the '>' on the preset, the rows kept
-    if fe.rules.name == "standard" and (    # and round the lines both ways
-            read_options(fe.joystick("up")).cursor != len(OPTION_ROWS)
+    if fe.rules.name == "standard" and (    # and round the lines both ways (up from the
+            read_options(fe.joystick("up")).cursor != LEVEL_CURSOR  # preset: OPPONENTS,
+            or read_options(fe.joystick("up")).cursor != len(OPTION_ROWS)  # the last
+            or read_options(fe.joystick("down")).cursor != LEVEL_CURSOR   # line, issue 42)
             or read_options(fe.joystick("down")).cursor != 0):
         raise Verdict(f"the '>' does not go round the option lines:\n{fe.screen().text()}")
     if view_rules(view) != fe.rules or prompt(fe.key(RETURN)).kind != "title":

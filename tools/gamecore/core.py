@@ -21,6 +21,7 @@ from py65.devices.mpu6502 import MPU
 
 from pyengine.core.options import options_of
 from pyengine.core.rules import BIT93, Rules
+from pyengine.players.c64levels import DEFAULT_C64_LEVEL, LEVEL_BYTE
 
 from ..machine.harness import C64, HarnessError
 from ..program.c64map import SymbolError, Symbols
@@ -48,11 +49,16 @@ GAME_CYCLE_BUDGET = 10_000_000        # a long game is ~1 M cycles; past this it
 BUDGET_TARGET_STEP = 5                # beyond Bit #93's target: one budget per 5 points
 
 
-def game_cycle_budget(rules: Rules) -> int:
-    """Cycles after which a game under ``rules`` has hung (a game to 100 takes ~8 M)."""
+HARD_GAME_FACTOR = 20                 # HARD: up to ~60 searches of up to 900,000 cycles
+
+
+def game_cycle_budget(rules: Rules, level: str = DEFAULT_C64_LEVEL) -> int:
+    """Cycles after which a game under ``rules`` has hung (a game to 100 takes ~8 M;
+    HARD's searches take up to a second each)."""
+    factor = HARD_GAME_FACTOR if level == "hard" else 1
     if rules.target <= BIT93.target:
-        return GAME_CYCLE_BUDGET
-    return GAME_CYCLE_BUDGET * -(-rules.target // BUDGET_TARGET_STEP)
+        return GAME_CYCLE_BUDGET * factor
+    return GAME_CYCLE_BUDGET * factor * -(-rules.target // BUDGET_TARGET_STEP)
 
 
 
@@ -276,12 +282,14 @@ class Core:
         self._view = HookView(CoreError)
         self._ai_start: tuple[str, int] | None = None
         self._deal_start: int | None = None
+        self._thinking = False                  # hook_think said a search began
         c64 = self.c64
         for label in ("core_game", "hook_event", "hook_decide", "ai_bid", "ai_discard",
                       "ai_play", "deal_hand", "game_seed", "human_seats"):
             c64.address(label)          # a clear error now if the .prg lacks one
         c64.trap("hook_event", self._on_event)
         c64.trap("hook_decide", self._on_decide)
+        c64.trap("hook_think", self._on_think)      # HARD's search begins / ends
         for kind in DEC_NAMES.values():
             c64.trap(f"ai_{kind}", self._ai_entry(kind), rts=False)
         c64.trap("var_decide", self._var_entry, rts=False)  # the other shapes' player
@@ -291,9 +299,11 @@ class Core:
     # --- running ------------------------------------------------------------
 
     def play(self, seed: int, human_seats: int = 0, chooser: Chooser | None = None,
-             rules: Rules = BIT93) -> CoreGame:
+             rules: Rules = BIT93, level: str = DEFAULT_C64_LEVEL) -> CoreGame:
         """Play game ``seed`` under ``rules`` (written to the core's rules block first:
-        asm/rules.oph); ValueError for rules the core does not play yet."""
+        asm/rules.oph), the computer at the opponents' ``level`` (easy, normal, hard:
+        the core's opp_level, asm/levels.oph); ValueError for rules the core does not
+        play yet."""
         if human_seats and chooser is None:
             raise ValueError("human seats need a chooser")
         problems = unplayable(rules)
@@ -305,11 +315,13 @@ class Core:
         self._decoder.reset(rules)
         self._view = HookView(CoreError, rules=rules)
         self._clobber_rng = random.Random(seed)
+        self._thinking = False
         c64.poke("game_seed", [seed & 0xFF, seed >> 8])
         c64.poke("human_seats", human_seats)
         for label, byte in encode(rules).items():
             c64.poke(label, byte)
-        result = c64.call("core_game", max_cycles=game_cycle_budget(rules))
+        c64.poke("opp_level", LEVEL_BYTE[level])
+        result = c64.call("core_game", max_cycles=game_cycle_budget(rules, level))
         game = self._game
         game.total_cycles = result.cycles
         if not game.events or game.events[-1]["ev"] != "game_over":
@@ -356,6 +368,17 @@ class Core:
         if ev is not None:
             game.events.append(ev)
             self._check_view(self._view.event, c64, ev)
+        self._clobber(c64, keep_a=False)
+
+    def _on_think(self, c64: C64) -> None:
+        """hook_think: A = 1 as a search begins, 0 as it ends, by turns (the front end's
+        sign would otherwise stay on or never show); the registers scrambled after, as a
+        real hook may leave them."""
+        want = 0 if self._thinking else 1
+        if c64.mpu.a != want:
+            raise CoreError(f"hook_think called with A = {c64.mpu.a}, not {want} "
+                            f"({'a search under way' if self._thinking else 'no search'})")
+        self._thinking = not self._thinking
         self._clobber(c64, keep_a=False)
 
     def _check_view(self, check: Callable[..., None], *args: object) -> None:

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pyengine.core.rules import BIT93, Rules
+from pyengine.players.c64levels import DEFAULT_C64_LEVEL, c64_player
 from pyengine.players.player import RandomPlayer
 from pyengine.players.runner import play_game
-from pyengine.players.varplayer import VariantPlayer
 from pyengine.records.safeio import worker_signals
 from pyengine.records.transcript import from_game
 
@@ -70,19 +70,23 @@ class Figures:
         self.events += other.events
 
 
-def python_events(seed: int, human: bool, rules: Rules = BIT93) -> list[dict]:
-    seat0 = RandomPlayer(seed + HUMAN_SEED_OFFSET) if human else VariantPlayer()
-    players = [seat0, VariantPlayer(), VariantPlayer(), VariantPlayer()]
+def python_events(seed: int, human: bool, rules: Rules = BIT93,
+                  level: str = DEFAULT_C64_LEVEL) -> list[dict]:
+    """pyengine's game: the computer seats the C64's player at ``level``
+    (pyengine/players/c64levels.py: c64easy, NORMAL's VariantPlayer, c64hard)."""
+    seat0 = RandomPlayer(seed + HUMAN_SEED_OFFSET) if human else c64_player(level)
+    players = [seat0, c64_player(level), c64_player(level), c64_player(level)]
     return from_game(play_game(rules, seed, players)).events
 
 
-def compare_game(core: Core, seed: int, human: bool, rules: Rules = BIT93
-                 ) -> tuple[Mismatch | None, Figures]:
+def compare_game(core: Core, seed: int, human: bool, rules: Rules = BIT93,
+                 level: str = DEFAULT_C64_LEVEL) -> tuple[Mismatch | None, Figures]:
     chooser = FumblingChooser(seed + HUMAN_SEED_OFFSET) if human else None
-    py = python_events(seed, human, rules)
+    py = python_events(seed, human, rules, level)
     fault = None
     try:
-        game = core.play(seed, human_seats=1 if human else 0, chooser=chooser, rules=rules)
+        game = core.play(seed, human_seats=1 if human else 0, chooser=chooser, rules=rules,
+                         level=level)
     except HarnessError as exc:            # a crash or hang of the 6502: report where
         game = core.last_game
         fault = {"fault": str(exc)}
@@ -112,12 +116,12 @@ def _init_worker(prg: str) -> None:
     _worker_core = Core(prg)
 
 
-def _check_chunk(args: tuple[list[int], bool, Rules]) -> tuple[Mismatch | None, Figures]:
-    seeds, human, rules = args
+def _check_chunk(args: tuple[list[int], bool, Rules, str]) -> tuple[Mismatch | None, Figures]:
+    seeds, human, rules, level = args
     assert _worker_core is not None
     total = Figures()
     for seed in seeds:
-        mismatch, figures = compare_game(_worker_core, seed, human, rules)
+        mismatch, figures = compare_game(_worker_core, seed, human, rules, level)
         total.add(figures)
         if mismatch:
             return mismatch, total
@@ -130,7 +134,8 @@ def game_seeds(games: int, start: int) -> list[int]:
 
 def crosscheck(prg: Path, games: int, start_seed: int, human: bool,
                jobs: int | None = None, progress: Callable[[int], None] | None = None,
-               rules: Rules = BIT93) -> tuple[Mismatch | None, Figures]:
+               rules: Rules = BIT93, level: str = DEFAULT_C64_LEVEL
+               ) -> tuple[Mismatch | None, Figures]:
     """Check ``games`` consecutive game numbers from ``start_seed``; stop at the first
     mismatch (the one with the lowest game number among those found).
 
@@ -141,7 +146,7 @@ def crosscheck(prg: Path, games: int, start_seed: int, human: bool,
     seeds = game_seeds(games, start_seed)
     jobs = jobs or min(os.cpu_count() or 1, 8)
     chunk = max(1, min(CHUNK_GAMES, len(seeds) // (jobs * 4) or 1))
-    chunks = [(seeds[i:i + chunk], human, rules) for i in range(0, len(seeds), chunk)]
+    chunks = [(seeds[i:i + chunk], human, rules, level) for i in range(0, len(seeds), chunk)]
     total = Figures()
     mismatches: list[Mismatch] = []
     if jobs == 1 or len(chunks) == 1:
@@ -185,6 +190,15 @@ def budget_table(fig: Figures, frame: int = REAL_FRAME_CYCLES) -> list[str]:
         rows.append(f"| {name} | {len(values):,} | {values.median():,.0f} | "
                     f"{worst:,} | {100 * worst / frame:.0f}% |")
     return rows
+
+
+def worst_decision_line(fig: Figures, frame: int = REAL_FRAME_CYCLES) -> str:
+    """The slowest computer decision of the games measured, in cycles and real PAL
+    frames: the worst of this sample of games, not a bound."""
+    worst = max((v.worst() for v in fig.decisions.values() if v), default=0)
+    return (f"\nworst computer decision of this sample: {worst:,} cycles = "
+            f"{worst / frame:.1f} real PAL frames ({worst / 900_000:.0%} of one second's "
+            f"900,000 cycles)")
 
 
 def size_lines(prg: Path) -> list[str]:

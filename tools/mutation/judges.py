@@ -12,7 +12,9 @@ survived or a short reason if it was killed. Judges are chosen per folder:
   other shapes' player's own checks (tools/gamecore/varai_check.py ``problem``), then
   the ``asm`` judge;
 * ``asm/bid6.oph``, ``asm/bid6_ai.oph`` (by file): Bid Euchre's own checks
-  (tools/gamecore/bid6_check.py ``problem``), then the ``asm`` judge.
+  (tools/gamecore/bid6_check.py ``problem``), then the ``asm`` judge;
+* ``asm/levels.oph``, ``asm/sample.oph``, ``asm/search.oph`` (by file): games at EASY
+  and HARD (tools/gamecore/levels_check.py ``problem``), then the ``asm`` judge.
 
 Each mutant is judged in its own forked process; one that uses more than the
 timeout in CPU seconds (so a loaded machine does not make a slow survivor look
@@ -40,7 +42,7 @@ from pathlib import Path
 from ..frontend.checkpoints import check_game_over, check_identity
 from ..frontend.driver import Frontend
 from ..frontend.play import back_to_title, play
-from ..gamecore import bid6_check, ci_plan, primitives, varai_check
+from ..gamecore import bid6_check, ci_plan, levels_check, primitives, varai_check
 from ..machine.harness import C64
 from .mutants import Mutant, Verdict, write_mutant
 
@@ -122,7 +124,16 @@ def judge_bid6(prg: Path) -> str | None:
     return bid6_check.problem(prg) or judge_asm(prg)
 
 
+def judge_levels(prg: Path) -> str | None:
+    """asm/levels.oph, asm/sample.oph, asm/search.oph: EASY's and HARD's code, which
+    CI's plan (NORMAL) reaches only at its dispatch, judged by games at those levels
+    (tools/gamecore/levels_check.py problem), then as the rest of the core."""
+    return levels_check.problem(prg) or judge_asm(prg)
+
+
 JUDGES: dict[str, Judge] = {"asm": judge_asm, "c64": judge_c64,
+                            "asm/levels.oph": judge_levels, "asm/sample.oph": judge_levels,
+                            "asm/search.oph": judge_levels,
                             # by file, before the folder's judge
                             "asm/varai.oph": judge_varai, "asm/ext_cards.oph": judge_varai,
                             "asm/bid6.oph": judge_bid6, "asm/bid6_ai.oph": judge_bid6}
