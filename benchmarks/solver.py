@@ -6,7 +6,8 @@ Both solvers of this checkout (``pyengine/players/_solver.c``, the native one, a
 ``pyengine/players/solver.py``, the reference) solve the same positions exactly: N whole
 hands (game numbers 0..N-1, trump by number, seat 0's side making, seat 1 leading:
 ``euchre bench``'s workload) and the same N end positions after two tricks, a fresh
-solver per position (its table allocated and freed in the timing), the hands already
+solver per position (made and dropped in the timing; the native one reuses the spare
+table the one before gave back), the hands already
 bit masks. The rounds alternate the solvers R times in this one process and keep each
 one's best round, so both see the same machine load (a round of the native solver is
 P passes over the positions, as one takes it only milliseconds); time is CPU time

@@ -152,6 +152,33 @@ def test_native_counts_its_nodes_and_answers_alike_after_clear(native) -> None:
     assert nat.tricks(masks, leader) == Solver(trump, 0).tricks(masks, leader)
 
 
+def test_native_fresh_solvers_never_answer_from_an_earlier_solvers_table(native) -> None:
+    """Solvers made one after another reuse one spare table, each in the next of 63
+    generations, so the 63rd solver after one is in that one's generation again: the
+    table must be cleared on the wrap. Here a solver for one making team fills the
+    table, 62 solvers of one small ending each take one generation, then a solver for the
+    other team solves the first one's position: left over, the first one's entries (the
+    same keys) would answer for the wrong team."""
+    trump, layout = 0, solver_mod.SUIT_OF_BIT[0]
+
+    def masks(seed: int, size: int) -> list[int]:
+        return [to_mask(list(h)[:size], trump)
+                for h in deal_hand(Rng.from_seed(seed), dealer=0).hands]
+
+    filler = masks(0, 2)
+    for seed in range(0, 40, 4):
+        for size in (4, 5):
+            position = masks(seed, size)
+            native.Solver(trump, 0, (), layout).tricks(position, 1)
+            for _ in range(62):
+                one = native.Solver(trump, 0, (), layout)
+                one.tricks(filler, 1)
+                assert one.table_size >= 1          # it took a generation of the table
+                del one                             # and gave the table back
+            got = native.Solver(trump, 1, (), layout).tricks(position, 1)
+            assert got == Solver(trump, 1).tricks(position, 1), (seed, size)
+
+
 def test_native_rejects_bad_input_with_a_message(native) -> None:
     nat = native.Solver(0, 0, (), solver_mod.SUIT_OF_BIT[0])
     for hands, leader in (([1, 1, 0, 0], 0), ([1, 2, 4], 0), ([1 << 24, 0, 0, 0], 0),
