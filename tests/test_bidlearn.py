@@ -33,6 +33,7 @@ from pyengine.players.bidmodel import (
     BidTable,
     features,
     group_index,
+    hand_score,
     learned_bid,
     score_bucket,
 )
@@ -180,6 +181,11 @@ def test_learned_bid_passes_calls_and_goes_alone_at_its_thresholds():
     assert learned_bid(v, _table(NEVER, NEVER)) == PASS_ACTION
     assert learned_bid(v, _table(0, NEVER)) == bid_action(ORDER, 0, False)
     assert learned_bid(v, _table(0, 0)) == bid_action(ORDER, 0, True)
+    # a score equal to a threshold reaches it
+    sc = hand_score(v.hand, 0, 1, 1, v.upcard, BIT93, _table(0, 0).weights)
+    assert learned_bid(v, _table(sc, sc)) == bid_action(ORDER, 0, True)
+    assert learned_bid(v, _table(sc, sc + 1)) == bid_action(ORDER, 0, False)
+    assert learned_bid(v, _table(sc + 1, sc + 1)) == PASS_ACTION
     # the stuck dealer (standard) may not pass: he names his best suit anyway
     stuck = _view(2, 0, "9H TH JC QD KD", up="9S", rules=STANDARD)
     assert PASS_ACTION not in stuck.legal
