@@ -271,3 +271,27 @@ def test_bad_files_give_one_line(tmp_path: Path, capsys):
     assert main(["fit", str(bad)]) == 2
     err = capsys.readouterr().err.strip()
     assert f"{bad}:1: not a bidlearn situation" in err and "\n" not in err
+
+
+def test_finish_scores_the_hand_as_the_game_does():
+    # played on the real cards, the hand's capped value is the game's own Score
+    from pyengine.core.events import Score
+    from pyengine.measure.bidlearn import _finish
+    ref = RefPlayer()
+    checked = 0
+    for _number, g, v in situations(STANDARD, ref_bid, 11):
+        got = _finish(g.clone(), v, ref_bid, ref)
+        real, seen, hand = g.clone(), len(g.events), g.hand_no
+        want = 0.0
+        while real.hand_no == hand and not real.over:
+            real.apply(ref.decide(real.view(real.turn)))
+            for e in real.events[seen:]:
+                if isinstance(e, Score):
+                    want = (
+                        min(e.points[v.seat & 1], 10 - v.total[v.seat & 1])
+                        - min(e.points[1 - (v.seat & 1)], 10 - v.total[1 - (v.seat & 1)]))
+            seen = len(real.events)
+        assert got == want
+        checked += 1
+        if checked == 30:
+            break

@@ -20,7 +20,9 @@ Reported for each team, with 95% intervals:
 Players are given as text: ``random``, ``ref``, ``pimc``, ``ismcts``, ``variant``
 (``variant:float=1``: Bid Euchre's first, float trick estimate; ``variant:old_lead=1``:
 the first boss lead, stopped by trumps out of the deck), with options after a
-colon (``pimc:worlds=20,time=0``; ``random:seed=3``; ``ismcts:sims=500``).
+colon (``pimc:worlds=20,time=0``; ``random:seed=3``; ``ismcts:sims=500``;
+``ref:bidmodel=learned``, also ``variant:``: bid with the learned model,
+:mod:`pyengine.players.bidmodel`).
 ``pimc`` alone means the arena setting :data:`pyengine.players.pimc.ARENA`; ``ismcts``
 is OpenSpiel's IS-MCTS (:mod:`pyengine.players.ismcts`, optional ``open_spiel``), which
 plays only the ``standard`` rules, and in its matches no dealer discards the upcard.

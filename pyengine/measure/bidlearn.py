@@ -50,7 +50,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from pyengine.core.cards import Card, Suit, suit_of
-from pyengine.core.events import NAME, ORDER, PASS
+from pyengine.core.events import NAME, ORDER, PASS, Score
 from pyengine.core.game import BidAction, GameState, Phase, SeatView, bid_action
 from pyengine.core.rules import PRESETS, Rules
 from pyengine.players.bidmodel import (
@@ -184,6 +184,41 @@ def rollout(v: Any, hands: list[list[Card]], bidder: Bidder,
             return contract(rnd, b.suit, seat, b.alone)
 
 
+def played_values(g: GameState, v: SeatView, bidder: Bidder, worlds: int,
+                  seed: int) -> list[float]:
+    """Each legal bid's mean value over the same worlds as :func:`situation_values`, the
+    hand finished by the engine: the auction bid by ``bidder``, the discard and the cards
+    by ``ref`` (a player who sees only its own cards: no strategy fusion anywhere, but
+    the card play is ``ref``'s, not the best)."""
+    rng = random.Random(seed)
+    sample = sample_worlds(v, knowledge(v), rng, worlds, INFER, SPREAD, CANDIDATES)
+    ref = RefPlayer()
+    sums = [0.0] * len(v.legal)
+    for w in sample:
+        for i, a in enumerate(v.legal):
+            g2 = g.clone()
+            g2.hands = [list(h) for h in w.hands]
+            g2._legal = None
+            g2.apply(a)
+            sums[i] += _finish(g2, v, bidder, ref)
+    return [s / len(sample) for s in sums]
+
+
+def _finish(g: GameState, v: SeatView, bidder: Bidder, ref: RefPlayer) -> float:
+    """Play ``g`` to the end of its hand; the capped value for ``v.seat`` (0 if passed out)."""
+    hand, seen = g.hand_no, len(g.events)
+    while g.hand_no == hand and g.phase is not Phase.GAME_OVER:
+        view = g.view(g.turn)
+        g.apply(bidder(view) if g.phase in (Phase.BID1, Phase.BID2) else ref.decide(view))
+        for e in g.events[seen:]:
+            if isinstance(e, Score):
+                rules, mine = v.rules, v.seat & 1
+                return (min(e.points[mine], rules.target - v.total[mine])
+                        - min(e.points[1 - mine], rules.target - v.total[1 - mine]))
+        seen = len(g.events)
+    return 0.0
+
+
 # --- generate --------------------------------------------------------------------
 
 def situations(rules: Rules, bidder: Bidder, seed: int) -> Iterable[tuple[int, GameState,
@@ -216,8 +251,9 @@ def record(number: int, g: GameState, v: Any, values: list[float]) -> dict:
 
 
 def generate(rules: Rules, n: int, seed: int, out: Path, worlds: int, policy_name: str,
-             echo: Callable[[str], None]) -> int:
-    """Write ``n`` valued situations to ``out``; the number written."""
+             echo: Callable[[str], None], play: str = "solver") -> int:
+    """Write ``n`` valued situations to ``out``; the number written. ``play``: the card
+    play valued open-hand (``solver``) or played by ``ref`` (``ref``)."""
     bidder = policy(policy_name, rules)
     out.parent.mkdir(parents=True, exist_ok=True)
     start = time.process_time()
@@ -225,7 +261,8 @@ def generate(rules: Rules, n: int, seed: int, out: Path, worlds: int, policy_nam
     with out.open("w") as f:
         for number, g, v in situations(rules, bidder, seed):
             digest = zlib.crc32(f"{seed} {number} {g.hand_no} {v.seat} {v.round}".encode())
-            values = situation_values(v, bidder, worlds, digest)
+            values = (situation_values(v, bidder, worlds, digest) if play == "solver"
+                      else played_values(g, v, bidder, worlds, digest))
             f.write(json.dumps(record(number, g, v, values)) + "\n")
             written += 1
             if written % 500 == 0:
@@ -453,17 +490,35 @@ def fit(sits: Sequence[Situation], echo: Callable[[str], None]) -> BidTable:
     return table
 
 
+def _rows(values: Sequence[int], indent: str) -> list[str]:
+    """A tuple of a table as source lines: one line of 12 (a round's groups) each."""
+    per = len(values) // 2 if len(values) == GROUPS else len(values)
+    lines = [indent + ", ".join(f"{x:3d}" for x in values[i:i + per]) + ","
+             for i in range(0, len(values), per)]
+    return lines
+
+
 def write_table(path: Path, tables: dict[str, BidTable], command: str) -> None:
     """Write the table module (:mod:`pyengine.players.bidtable`)."""
+    words, cmd_lines, line = command.split(), [], "   "
+    for w in words:
+        if len(line) + len(w) > 88:
+            cmd_lines.append(line + " \\")
+            line = "       "
+        line += " " + w
+    cmd_lines.append(line)
     lines = ['"""The learned bidding model\'s fitted tables (generated: do not edit).',
-             "", "Regenerate (pyengine/measure/bidlearn.py, docs/strength.md \"Learned "
-             "bidding\"):", "", f"    {command}", '"""', "",
-             "from pyengine.players.bidmodel import BidTable", "", "TABLES = {"]
+             "", "Per rule family: the weights of bidmodel.FEATURES, then the call and alone",
+             "thresholds by group (round 1's dealer, left, partner, right, three score buckets",
+             "each, then round 2's). Regenerate (docs/strength.md, \"Learned bidding\"):",
+             "", *cmd_lines, '"""', "", "from pyengine.players.bidmodel import BidTable", "",
+             "TABLES = {"]
     for fam in FAMILIES:
         if fam in tables:
             t = tables[fam]
-            lines += [f'    "{fam}": BidTable(', f"        weights={t.weights},",
-                      f"        call={t.call},", f"        alone={t.alone}),"]
+            lines += [f'    "{fam}": BidTable(', "        weights=(", *_rows(t.weights, " " * 12),
+                      "        ),", "        call=(", *_rows(t.call, " " * 12), "        ),",
+                      "        alone=(", *_rows(t.alone, " " * 12), "        ),", "    ),"]
     lines.append("}")
     path.write_text("\n".join(lines) + "\n")
 
@@ -480,6 +535,8 @@ def main(argv: list[str] | None = None) -> int:
     gen.add_argument("--rules", choices=("bit93", "standard", "web"), default="bit93")
     gen.add_argument("--worlds", type=int, default=WORLDS)
     gen.add_argument("--policy", choices=("ref", "learned"), default="ref")
+    gen.add_argument("--play", choices=("solver", "ref"), default="solver",
+                     help="the card play: solved open-hand (default) or played by ref")
     fi = sub.add_parser("fit", help="fit the table on generated files")
     fi.add_argument("data", type=Path, nargs="+")
     fi.add_argument("--write", type=Path, help="write the table module here")
@@ -494,9 +551,9 @@ def main(argv: list[str] | None = None) -> int:
                 ap.error("--n and --worlds must be at least 1, --seed 0-65535")
             start = time.process_time()
             n = generate(PRESETS[args.rules], args.n, args.seed, args.out, args.worlds,
-                         args.policy, echo)
+                         args.policy, echo, args.play)
             echo(f"{n:,} situations ({args.rules}, {args.worlds} worlds, policy "
-                 f"{args.policy}, games from {args.seed}) to {args.out}: "
+                 f"{args.policy}, play {args.play}, games from {args.seed}) to {args.out}: "
                  f"{time.process_time() - start:.0f} s CPU")
             return 0
         sits = load(args.data)
