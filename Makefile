@@ -16,7 +16,7 @@ PRG := build/euchre.prg
 
 all: build
 
-$(STAMP): pyproject.toml setup.py tools/machine/fast6502.c
+$(STAMP): pyproject.toml setup.py tools/machine/fast6502.c pyengine/players/_solver.c
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)

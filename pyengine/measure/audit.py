@@ -29,7 +29,7 @@ from pyengine.core.game import BidAction, GameState, Phase, SeatView
 from pyengine.core.rules import BIT93, FirstLead
 from pyengine.players.pimc import ARENA, PimcConfig, PimcPlayer, hand_value
 from pyengine.players.player import Player, RefPlayer
-from pyengine.players.solver import BIT_OF, Solver, active_order, to_mask
+from pyengine.players.solver import BIT_OF, active_order, make_solver, to_mask
 
 POSITIONS = ("left of dealer", "dealer's partner", "right of dealer", "dealer")
 
@@ -98,7 +98,7 @@ def card_values(g: GameState, seat: int, tiebreak: float = 0.0) -> dict[Card, fl
     trump = g.trump
     out = tuple(s for s in (g.sitting_out, g.defender_out) if s is not None)
     makers = g.maker & 1
-    solver = Solver(trump, makers, out)
+    solver = make_solver(trump, makers, out)
     won = g.tricks_won[makers]
     active = 4 - len(out)
     vals = {}
@@ -121,7 +121,7 @@ def card_values(g: GameState, seat: int, tiebreak: float = 0.0) -> dict[Card, fl
 def _discard_values(g: GameState) -> dict[Card, float]:
     trump, d = g.trump, g.dealer
     out = tuple(s for s in (g.sitting_out,) if s is not None)
-    solver = Solver(trump, g.maker & 1, out)
+    solver = make_solver(trump, g.maker & 1, out)
     r = g.rules
     if r.canadian_loner and g.alone and g.made_round == 1:
         first = g.maker

@@ -54,7 +54,7 @@ from pyengine.players.player import (
     round1_strength,
     thresholds_for,
 )
-from pyengine.players.solver import Solver, to_mask
+from pyengine.players.solver import make_solver, to_mask
 from pyengine.records.safeio import worker_signals
 
 ROLES = ("maker", "maker's partner", "defender", "against a loner")
@@ -148,7 +148,7 @@ def _after_bid(g: GameState, a: Action, seat: int, ref: RefPlayer) -> float:
     if g2.hand_no != hand or g2.phase is not Phase.PLAY:
         return 0.0                              # passed out
     out = tuple(s for s in (g2.sitting_out, g2.defender_out) if s is not None)
-    solver = Solver(g2.trump, g2.maker & 1, out)
+    solver = make_solver(g2.trump, g2.maker & 1, out)
     masks = [0 if s in out else to_mask(g2.hands[s], g2.trump) for s in range(4)]
     return hand_value(g2.rules, seat, g2.maker, solver.tricks(masks, g2.turn), g2.alone, 0.0)
 

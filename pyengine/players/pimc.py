@@ -80,7 +80,7 @@ from pyengine.core.game import (
 )
 from pyengine.core.rules import DealerDiscard, FirstLead, Rules
 from pyengine.players.player import ref_bid, ref_discard
-from pyengine.players.solver import BIT_OF, Solver, active_order, to_mask
+from pyengine.players.solver import BIT_OF, OpenHandSolver, active_order, make_solver, to_mask
 from pyengine.players.varplayer import VariantPlayer
 from pyengine.players.worlds import (  # noqa: F401  (public here too)
     Knowledge,
@@ -164,13 +164,13 @@ class _Solvers:
     """One solver (and transposition table) per contract, shared by a decision's worlds."""
 
     def __init__(self) -> None:
-        self.cache: dict[tuple[int, int, tuple[int, ...]], Solver] = {}
+        self.cache: dict[tuple[int, int, tuple[int, ...]], OpenHandSolver] = {}
 
-    def get(self, trump: Suit, makers: int, out: tuple[int, ...]) -> Solver:
+    def get(self, trump: Suit, makers: int, out: tuple[int, ...]) -> OpenHandSolver:
         key = (trump, makers, out)
         s = self.cache.get(key)
         if s is None:
-            s = self.cache[key] = Solver(trump, makers, out)
+            s = self.cache[key] = make_solver(trump, makers, out)
         return s
 
 

@@ -25,11 +25,24 @@ times per decision, so it is written for speed:
 
 Seats are 0-3 as everywhere; a lone maker's partner simply holds no cards and
 is skipped. The solver does not know the rules' scoring: :func:`points` does.
+
+Two implementations of one search: :class:`Solver` here, the reference, and its twin in
+C (``pyengine/players/_solver.c``, built by ``pip install -e .`` where a C compiler is
+present), which gives the same answers some hundreds of times faster
+(tests/test_native_solver.py runs the two in lockstep; ``benchmarks/solver.py`` measures
+them). :func:`make_solver` is what the players call: the native solver when it was built,
+else this one with one line on stderr saying so. ``EUCHRE_SOLVER=python`` forces this
+one; ``EUCHRE_SOLVER=native`` demands the compiled one and fails clearly without it.
 """
 
 from __future__ import annotations
 
+import functools
+import os
+import sys
 from collections.abc import Iterable, Sequence
+from types import ModuleType
+from typing import Protocol
 
 from pyengine.core.cards import DECK_SIZE, EFFECTIVE_SUIT, POWER, Card, Suit
 
@@ -282,6 +295,75 @@ class Solver:
             if r == maximise:
                 return r
         return not maximise
+
+
+class OpenHandSolver(Protocol):
+    """What the players use of a solver: :class:`Solver` or its twin in C."""
+    nodes: int
+
+    def at_least(self, hands: Sequence[int], leader: int, k: int,
+                 trick: Sequence[tuple[int, int]] = ()) -> bool: ...
+
+    def tricks(self, hands: Sequence[int], leader: int,
+               trick: Sequence[tuple[int, int]] = (), guess: int | None = None) -> int: ...
+
+    def clear(self) -> None: ...
+
+
+SOLVER_ENV = "EUCHRE_SOLVER"
+SOLVER_KINDS = ("native", "python")
+
+
+class SolverChoiceError(RuntimeError):
+    """EUCHRE_SOLVER or a ``kind=`` argument names a solver that cannot run here."""
+
+
+@functools.cache
+def native_module() -> ModuleType | None:
+    """The compiled solver, or None (not built: no C compiler when it was installed)."""
+    try:
+        from pyengine.players import _solver  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return _solver
+
+
+@functools.cache
+def _say_fallback() -> None:
+    print("euchre: the compiled open-hand solver (pyengine/players/_solver.c) is not built; "
+          "the search player runs the Python solver instead (same results, about 100x "
+          "slower)", file=sys.stderr)
+
+
+def solver_kind(kind: str | None = None) -> str:
+    """'native' or 'python': ``kind`` if given, else EUCHRE_SOLVER, else the native solver
+    when built (saying once when it is not)."""
+    wanted = kind or os.environ.get(SOLVER_ENV) or None
+    if wanted is not None and wanted not in SOLVER_KINDS:
+        raise SolverChoiceError(f"{SOLVER_ENV}={wanted!r}: the solver is one of "
+                                f"{', '.join(SOLVER_KINDS)}")
+    if wanted == "python":
+        return "python"
+    if native_module() is None:
+        if wanted == "native":
+            raise SolverChoiceError("the compiled open-hand solver (pyengine/players/_solver.c) "
+                                    "is not built: run `pip install -e .` where a C compiler "
+                                    "is present")
+        _say_fallback()
+        return "python"
+    return "native"
+
+
+def make_solver(trump: Suit, makers: int, out: Iterable[int] = (),
+                kind: str | None = None) -> OpenHandSolver:
+    """A solver for ``trump`` and the making team: the native one unless ``kind`` (or
+    EUCHRE_SOLVER) says 'python' or it is not built (see :func:`solver_kind`)."""
+    if solver_kind(kind) == "python":
+        return Solver(trump, makers, out)
+    mod = native_module()
+    assert mod is not None
+    solver: OpenHandSolver = mod.Solver(trump, makers, tuple(out), SUIT_OF_BIT[trump])
+    return solver
 
 
 def maker_points(maker_tricks: int, alone: bool, points_made: int = 1, points_march: int = 2,

@@ -1,0 +1,703 @@
+/*
+ * _solver.c - the open-hand solver in C (pyengine/players/solver.py is the reference).
+ *
+ * The same search as solver.py's Solver, step for step, so it gives the same answers
+ * (tests/test_native_solver.py runs the two in lockstep) and, with the same
+ * transposition table policy, even the same node counts:
+ *
+ *   - hands are bit masks in the solver's order for the trump (solver.py's BIT_OF):
+ *     every effective suit is a run of bits ordered by power, the seven trumps on
+ *     top (bits 17-23), so following suit is one AND and a card beats the best card
+ *     so far when its bit is higher and it is a trump or of the led suit;
+ *   - a boolean search "the makers take at least k more tricks?" with a
+ *     transposition table at trick boundaries (the four hands and the leader ->
+ *     proven lower and upper bounds), the sure tricks of the top trumps, and only
+ *     the lowest card of each run of cards adjacent in play searched;
+ *   - seats in ``out`` (a lone maker's partner) hold nothing and are skipped.
+ *
+ * The layout (effective suit of each bit) comes from Python, from solver.py's own
+ * SUIT_OF_BIT, so the two can never disagree on which card is which.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NBITS 24                 /* the 24-card deck */
+#define ALL_CARDS ((1u << NBITS) - 1)
+#define TRUMP_LOW_BIT 17         /* bits 17-23: the trumps, 9 .. right bower */
+#define SEATS 4
+#define TT_FIRST_SIZE 64         /* slots; a power of two, doubled at half full */
+#define KEY_USED (1u << 28)      /* marks a slot in use (keys hold the leader in bits 24-25) */
+
+typedef struct {
+    uint32_t key[SEATS];         /* hands; key[0] also holds leader << 24 and KEY_USED */
+    int8_t lb, ub;               /* proven bounds of the makers' tricks from here */
+    int8_t move;                 /* the lead that last cut the search off here, or -1 */
+} Entry;
+
+typedef struct {
+    PyObject_HEAD
+    int trump, makers;
+    int is_maker[SEATS];
+    int order[SEATS][SEATS];     /* seats that play a trick led by each seat, in order */
+    int order_len;               /* how many seats play (4, or 3 with a seat out) */
+    int suit_of_bit[NBITS];
+    uint32_t suit_mask[SEATS];
+    int suit_base[SEATS];        /* the lowest bit of each effective suit's run */
+    uint32_t suit_bottoms;       /* those lowest bits */
+    int trump_suit;              /* the effective suit of the top bit (the trumps) */
+    uint32_t h[SEATS];           /* the hands during a search */
+    Entry *tt;
+    size_t tt_size, tt_used;
+    long long nodes;
+    PyObject *out;               /* the seats out, as given (a tuple) */
+    int oom;                     /* the table could not grow: the search still answers */
+} Solver;
+
+/* popcount without the library call a compiler emits for a CPU it may not assume has one */
+static inline int popcount(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+static inline int top_bit(uint32_t x) { return 31 - __builtin_clz(x); }   /* x != 0 */
+static inline int low_bit(uint32_t x) { return __builtin_ctz(x); }        /* x != 0 */
+
+/* beats - does card bit b beat the best card so far (bit ``best``) of a trick led in ``led``? */
+static inline int beats(const Solver *s, int b, int best, int led)
+{
+    return b > best && (b >= TRUMP_LOW_BIT || s->suit_of_bit[b] == led);
+}
+
+/* --- transposition table ----------------------------------------------------------- */
+
+static inline size_t tt_hash(const uint32_t *key)
+{
+    uint64_t x = ((uint64_t)key[0] << 32 | key[1]) * 0x9E3779B97F4A7C15ull;
+    x ^= ((uint64_t)key[2] << 32 | key[3]) * 0xC2B2AE3D27D4EB4Full;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ull;
+    return (size_t)(x ^ (x >> 32));
+}
+
+static Entry *tt_slot(Entry *table, size_t size, const uint32_t *key)
+{
+    size_t i = tt_hash(key) & (size - 1);
+    for (;;) {
+        Entry *e = &table[i];
+        if (e->key[0] == 0 || memcmp(e->key, key, sizeof e->key) == 0)
+            return e;
+        i = (i + 1) & (size - 1);
+    }
+}
+
+/* tt_grow - double the table; 0 when memory ran out (the old table stays) */
+static int tt_grow(Solver *s)
+{
+    size_t size = s->tt_size ? s->tt_size * 2 : TT_FIRST_SIZE;
+    Entry *table = calloc(size, sizeof(Entry));
+    if (table == NULL)
+        return 0;
+    for (size_t i = 0; i < s->tt_size; i++)
+        if (s->tt[i].key[0] != 0)
+            *tt_slot(table, size, s->tt[i].key) = s->tt[i];
+    free(s->tt);
+    s->tt = table;
+    s->tt_size = size;
+    return 1;
+}
+
+static void tt_store(Solver *s, const uint32_t *key, int lb, int ub, int move)
+{
+    if (2 * (s->tt_used + 1) > s->tt_size && !tt_grow(s)) {
+        s->oom = 1;              /* a full table only costs speed: answers stay exact */
+        if (s->tt_used + 1 >= s->tt_size)
+            return;
+    }
+    Entry *e = tt_slot(s->tt, s->tt_size, key);
+    if (e->key[0] == 0) {
+        memcpy(e->key, key, sizeof e->key);
+        s->tt_used++;
+    } else if (move < 0) {
+        move = e->move;          /* no cut this time: keep the lead that cut before */
+    }
+    e->lb = (int8_t)lb;
+    e->ub = (int8_t)ub;
+    e->move = (int8_t)move;
+}
+
+/* --- the search (solver.py's _ge, _last_trick, _node) ------------------------------ */
+
+static int ge(Solver *s, int leader, int k, uint32_t holes);
+static int node(Solver *s, const int *seq, int i, int led, int best, int bseat, int k,
+                uint32_t table);
+
+/* last_trick - one card each left: do the makers win it? */
+static int last_trick(Solver *s, int leader)
+{
+    const int *seq = s->order[leader];
+    int best = top_bit(s->h[leader]);
+    int led = s->suit_of_bit[best], bseat = leader;
+    for (int i = 1; i < s->order_len; i++) {
+        int seat = seq[i];
+        int c = top_bit(s->h[seat]);
+        if (beats(s, c, best, led)) {
+            best = c;
+            bseat = seat;
+        }
+    }
+    return s->is_maker[bseat];
+}
+
+/* winners - the cards that beat the best card so far (bit ``best``) of a trick led in ``led`` */
+static inline uint32_t winners(const Solver *s, int best, int led)
+{
+    return ~((2u << best) - 1) & (s->suit_mask[led] | s->suit_mask[s->trump_suit]);
+}
+
+/* node - seat seq[i] (i > 0) to play into a trick (led suit, best bit and its seat so
+ * far, the cards on the table), the hands in canonical order (see canonical): do the
+ * makers take at least k more tricks? */
+static int node(Solver *s, const int *seq, int i, int led, int best, int bseat, int k,
+                uint32_t table)
+{
+    uint32_t *h = s->h;
+    int seat = seq[i];
+    uint32_t hand = h[seat];
+    uint32_t legal = hand & s->suit_mask[led];
+    if (!legal)
+        legal = hand;
+    int maximise = s->is_maker[seat];
+    int last = i == s->order_len - 1;
+    /* representatives: the lowest card of each run of my cards adjacent in play; in
+     * canonical order a card's next lower card in play is the bit below it, unless it
+     * is its suit's lowest */
+    uint32_t reps = legal & ~((hand << 1) & ~s->suit_bottoms);
+    uint32_t first = reps, then = 0;
+    if (s->is_maker[bseat] != maximise) {
+        /* opponents winning: the cheapest winning card first, then low cards */
+        uint32_t win = reps & winners(s, best, led);
+        if (win) {
+            first = win;
+            then = reps & ~win;
+        }
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t m = pass ? then : first; m; m &= m - 1) {
+            int b = low_bit(m);
+            int nbest = best, nseat = bseat, r;
+            if (beats(s, b, best, led)) {
+                nbest = b;
+                nseat = seat;
+            }
+            h[seat] = hand ^ (1u << b);
+            if (last)
+                r = ge(s, nseat, k - s->is_maker[nseat], table | 1u << b);
+            else
+                r = node(s, seq, i + 1, led, nbest, nseat, k, table | 1u << b);
+            h[seat] = hand;
+            if (r == maximise)
+                return r;
+        }
+    }
+    return !maximise;
+}
+
+/* canonical - ``in`` (hands, and ``table`` the cards on the table) with each effective
+ * suit's cards in play renumbered from the bottom of the suit's run: only their order
+ * within the suit decides a trick, so positions that differ only in which cards are gone
+ * are one position (one table entry), and a card's next lower card in play is the bit
+ * below it. ``map`` (if not NULL) receives the new bit of each card in play. */
+static void canonical(const Solver *s, const uint32_t *in, uint32_t table, uint32_t *out,
+                      int *map)
+{
+    uint32_t alive = in[0] | in[1] | in[2] | in[3] | table;
+    out[0] = out[1] = out[2] = out[3] = 0;
+    for (int suit = 0; suit < SEATS; suit++) {
+        int nb = s->suit_base[suit];
+        for (uint32_t m = alive & s->suit_mask[suit]; m; m &= m - 1, nb++) {
+            uint32_t bit = m & -m;
+            if (map != NULL)
+                map[low_bit(m)] = nb;
+            if (in[0] & bit)
+                out[0] |= 1u << nb;
+            else if (in[1] & bit)
+                out[1] |= 1u << nb;
+            else if (in[2] & bit)
+                out[2] |= 1u << nb;
+            else if (in[3] & bit)
+                out[3] |= 1u << nb;
+        }
+    }
+}
+
+/* lead - ``leader`` to lead a trick (canonical hands): do the makers take at least k
+ * more tricks? The high cards first, ``hint`` (the lead that cut off here before, or -1)
+ * before them; ``cut`` receives the lead that decided the answer, if one did. */
+static int lead(Solver *s, int leader, int k, int hint, int *cut)
+{
+    uint32_t *h = s->h;
+    const int *seq = s->order[leader];
+    uint32_t hand = h[leader];
+    int maximise = s->is_maker[leader];
+    uint32_t reps = hand & ~((hand << 1) & ~s->suit_bottoms);
+    if (hint >= 0 && (reps >> hint & 1)) {
+        h[leader] = hand ^ (1u << hint);
+        int r = node(s, seq, 1, s->suit_of_bit[hint], hint, leader, k, 1u << hint);
+        h[leader] = hand;
+        if (r == maximise) {
+            *cut = hint;
+            return r;
+        }
+        reps ^= 1u << hint;
+    }
+    while (reps) {
+        int b = top_bit(reps);
+        reps ^= 1u << b;
+        h[leader] = hand ^ (1u << b);
+        int r = node(s, seq, 1, s->suit_of_bit[b], b, leader, k, 1u << b);
+        h[leader] = hand;
+        if (r == maximise) {
+            *cut = b;
+            return r;
+        }
+    }
+    return !maximise;
+}
+
+/* squeeze - take the cards of a finished trick (``holes``) out of canonical hands:
+ * the cards above each in its suit move down one bit, so the hands stay canonical */
+static inline void squeeze(const Solver *s, uint32_t *h, uint32_t holes)
+{
+    while (holes) {
+        int p = top_bit(holes);             /* the highest first: lower holes stay put */
+        holes ^= 1u << p;
+        uint32_t above = s->suit_mask[s->suit_of_bit[p]] & ~((2u << p) - 1);
+        for (int seat = 0; seat < SEATS; seat++)
+            h[seat] = (h[seat] & ~above) | ((h[seat] & above) >> 1);
+    }
+}
+
+/* ge - at a trick boundary (s->h, ``leader`` to lead): do the makers take >= k more?
+ * The hands are canonical but for ``holes``, the cards of the trick just played. */
+static int ge(Solver *s, int leader, int k, uint32_t holes)
+{
+    if (k <= 0)
+        return 1;
+    uint32_t *h = s->h;
+    int n = popcount(h[leader]);
+    if (k > n)
+        return 0;
+    if (n == 1)
+        return last_trick(s, leader);
+    uint32_t key[SEATS], saved[SEATS];
+    memcpy(saved, h, sizeof saved);
+    squeeze(s, h, holes);
+    memcpy(key, h, sizeof key);
+    key[0] |= (uint32_t)leader << NBITS | KEY_USED;
+    int lb = 0, ub = n, hint = -1;
+    if (s->tt_size) {
+        Entry *e = tt_slot(s->tt, s->tt_size, key);
+        if (e->key[0] != 0) {
+            lb = e->lb;
+            ub = e->ub;
+            hint = e->move;
+            if (lb >= k || ub < k) {
+                memcpy(h, saved, sizeof saved);
+                return lb >= k;
+            }
+        }
+    }
+    /* sure tricks: the highest trumps still out, all on one side, each win a trick */
+    int run[SEATS] = {0, 0, 0, 0};
+    int side = -1;
+    for (int b = NBITS - 1; b >= TRUMP_LOW_BIT; b--) {
+        uint32_t bit = 1u << b;
+        int seat;
+        if (h[0] & bit)
+            seat = 0;
+        else if (h[1] & bit)
+            seat = 1;
+        else if (h[2] & bit)
+            seat = 2;
+        else if (h[3] & bit)
+            seat = 3;
+        else
+            continue;
+        if (side < 0)
+            side = seat & 1;
+        else if ((seat & 1) != side)
+            break;
+        run[seat]++;
+    }
+    if (side >= 0) {
+        int sure = run[side] > run[side + 2] ? run[side] : run[side + 2];
+        if (side == s->makers) {
+            if (sure >= k) {
+                memcpy(h, saved, sizeof saved);
+                return 1;
+            }
+            if (sure > lb)
+                lb = sure;
+        } else if (n - sure < k) {
+            memcpy(h, saved, sizeof saved);
+            return 0;
+        } else if (n - sure < ub) {
+            ub = n - sure;
+        }
+    }
+    s->nodes++;
+    int cut = -1;
+    int result = lead(s, leader, k, hint, &cut);
+    memcpy(h, saved, sizeof saved);
+    if (result)
+        tt_store(s, key, k, ub, cut);
+    else
+        tt_store(s, key, lb, k - 1, cut);
+    return result;
+}
+
+/* --- Python interface -------------------------------------------------------------- */
+
+/* read_hands - the four hands (a sequence of 4 ints, bit masks) into s->h */
+static int read_hands(Solver *s, PyObject *hands)
+{
+    PyObject *seq = PySequence_Fast(hands, "hands must be a sequence of 4 bit masks");
+    if (seq == NULL)
+        return 0;
+    if (PySequence_Fast_GET_SIZE(seq) != SEATS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "hands must be a sequence of 4 bit masks");
+        return 0;
+    }
+    uint32_t seen = 0;
+    for (int i = 0; i < SEATS; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        if (v < 0 || v > (long)ALL_CARDS || ((uint32_t)v & seen)) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "hand %d (%ld) is not a set of cards of the "
+                         "24-card deck apart from the other hands", i, v);
+            return 0;
+        }
+        seen |= (uint32_t)v;
+        s->h[i] = (uint32_t)v;
+    }
+    Py_DECREF(seq);
+    return 1;
+}
+
+static int check_seat(int seat, const char *what)
+{
+    if (seat < 0 || seat >= SEATS) {
+        PyErr_Format(PyExc_ValueError, "%s must be a seat 0-3, not %d", what, seat);
+        return 0;
+    }
+    return 1;
+}
+
+/* at_least_impl - hands in s->h; ``trick`` the (seat, bit) pairs on the table; -1: error */
+static int at_least_impl(Solver *s, int leader, int k, PyObject *trick)
+{
+    Py_ssize_t n = 0;
+    PyObject *seq = NULL;
+    if (trick != NULL && trick != Py_None) {
+        seq = PySequence_Fast(trick, "trick must be a sequence of (seat, bit) pairs");
+        if (seq == NULL)
+            return -1;
+        n = PySequence_Fast_GET_SIZE(seq);
+    }
+    if (n == 0) {
+        Py_XDECREF(seq);
+        uint32_t held[SEATS];
+        memcpy(held, s->h, sizeof held);
+        canonical(s, held, 0, s->h, NULL);
+        int r = ge(s, leader, k, 0);
+        memcpy(s->h, held, sizeof held);
+        return r;
+    }
+    if (n >= s->order_len) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "the trick on the table is already complete");
+        return -1;
+    }
+    int seats[SEATS] = {0}, bits[SEATS] = {0};
+    uint32_t tmask = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int seat, b;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ii", &seat, &b)) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (b < 0 || b >= NBITS || !check_seat(seat, "a trick's seat")) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "a trick's card must be a bit 0-23, not %d", b);
+            return -1;
+        }
+        if ((s->h[0] | s->h[1] | s->h[2] | s->h[3] | tmask) >> b & 1) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "card bit %d is on the table twice or also held", b);
+            return -1;
+        }
+        tmask |= 1u << b;
+        seats[i] = seat;
+        bits[i] = b;
+    }
+    Py_DECREF(seq);
+    /* the search runs in canonical order (see canonical): renumber hands and table */
+    int map[NBITS];
+    uint32_t held[SEATS];
+    memcpy(held, s->h, sizeof held);
+    canonical(s, held, tmask, s->h, map);
+    int led = s->suit_of_bit[map[bits[0]]], best = -1, bseat = -1;
+    uint32_t canon_table = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int b = map[bits[i]];
+        canon_table |= 1u << b;
+        if (beats(s, b, best, led)) {
+            best = b;
+            bseat = seats[i];
+        }
+    }
+    int r = node(s, s->order[leader], (int)n, led, best, bseat, k, canon_table);
+    memcpy(s->h, held, sizeof held);
+    return r;
+}
+
+static PyObject *Solver_at_least(Solver *s, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"hands", "leader", "k", "trick", NULL};
+    PyObject *hands, *trick = NULL;
+    int leader, k;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oii|O", names, &hands, &leader, &k, &trick))
+        return NULL;
+    if (!check_seat(leader, "leader") || !read_hands(s, hands))
+        return NULL;
+    int r = at_least_impl(s, leader, k, trick);
+    if (r < 0)
+        return NULL;
+    return PyBool_FromLong(r);
+}
+
+static PyObject *Solver_tricks(Solver *s, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"hands", "leader", "trick", "guess", NULL};
+    PyObject *hands, *trick = NULL, *guess_obj = Py_None;
+    int leader;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oi|OO", names, &hands, &leader, &trick,
+                                     &guess_obj))
+        return NULL;
+    if (!check_seat(leader, "leader") || !read_hands(s, hands))
+        return NULL;
+    Py_ssize_t played = 0;
+    if (trick != NULL && trick != Py_None) {
+        played = PySequence_Size(trick);
+        if (played < 0)
+            return NULL;
+        if (played >= s->order_len) {
+            PyErr_SetString(PyExc_ValueError, "the trick on the table is already complete");
+            return NULL;
+        }
+    }
+    uint32_t hands_copy[SEATS];
+    memcpy(hands_copy, s->h, sizeof hands_copy);
+    int n = popcount(s->h[s->order[leader][played]]);    /* the trick on the table included */
+    int lo = 0, hi = n;
+    int k;
+    if (guess_obj == Py_None) {
+        k = (n + 1) / 2;
+    } else {
+        long g = PyLong_AsLong(guess_obj);
+        if (g == -1 && PyErr_Occurred())
+            return NULL;
+        k = g > n ? n : (int)g;
+    }
+    if (k > n)
+        k = n;
+    if (k < 1)
+        k = 1;
+    while (lo < hi) {
+        memcpy(s->h, hands_copy, sizeof hands_copy);
+        int r = at_least_impl(s, leader, k, trick);
+        if (r < 0)
+            return NULL;
+        if (r)
+            lo = k;
+        else
+            hi = k - 1;
+        k = (lo + hi + 1) / 2;
+    }
+    return PyLong_FromLong(lo);
+}
+
+static PyObject *Solver_clear(Solver *s, PyObject *unused)
+{
+    free(s->tt);
+    s->tt = NULL;
+    s->tt_size = s->tt_used = 0;
+    Py_RETURN_NONE;
+}
+
+static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"trump", "makers", "out", "suit_of_bit", NULL};
+    PyObject *out, *layout;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiOO", names, &s->trump, &s->makers, &out,
+                                     &layout))
+        return -1;
+    if (s->trump < 0 || s->trump > 3 || (s->makers != 0 && s->makers != 1)) {
+        PyErr_SetString(PyExc_ValueError, "trump must be a suit 0-3 and makers a team 0-1");
+        return -1;
+    }
+    PyObject *outs = PySequence_Tuple(out);
+    if (outs == NULL)
+        return -1;
+    int is_out[SEATS] = {0, 0, 0, 0};
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(outs); i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(outs, i));
+        if ((v == -1 && PyErr_Occurred()) || !check_seat((int)v, "a seat out")) {
+            Py_DECREF(outs);
+            return -1;
+        }
+        is_out[v] = 1;
+    }
+    Py_XSETREF(s->out, outs);
+    PyObject *seq = PySequence_Fast(layout, "suit_of_bit must be a sequence of 24 suits");
+    if (seq == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != NBITS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "suit_of_bit must be a sequence of 24 suits");
+        return -1;
+    }
+    memset(s->suit_mask, 0, sizeof s->suit_mask);
+    s->suit_bottoms = 0;
+    for (int b = 0; b < NBITS; b++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, b));
+        if (v < 0 || v > 3) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "suit_of_bit holds suits 0-3");
+            return -1;
+        }
+        s->suit_of_bit[b] = (int)v;
+        s->suit_mask[v] |= 1u << b;
+    }
+    Py_DECREF(seq);
+    s->trump_suit = s->suit_of_bit[NBITS - 1];
+    if ((s->suit_mask[s->trump_suit] >> TRUMP_LOW_BIT) != (ALL_CARDS >> TRUMP_LOW_BIT)) {
+        PyErr_SetString(PyExc_ValueError, "suit_of_bit must give the trumps bits 17-23");
+        return -1;
+    }
+    for (int suit = 0; suit < SEATS; suit++) {
+        if (s->suit_mask[suit] == 0) {
+            PyErr_SetString(PyExc_ValueError, "suit_of_bit must hold every suit");
+            return -1;
+        }
+        s->suit_base[suit] = low_bit(s->suit_mask[suit]);
+        s->suit_bottoms |= 1u << s->suit_base[suit];
+        uint32_t run = s->suit_mask[suit] >> s->suit_base[suit];
+        if (run & (run + 1)) {
+            PyErr_SetString(PyExc_ValueError, "suit_of_bit must give each suit one run of bits");
+            return -1;
+        }
+    }
+    for (int seat = 0; seat < SEATS; seat++) {
+        s->is_maker[seat] = (seat & 1) == s->makers;
+        int n = 0;
+        for (int j = 0; j < SEATS; j++) {
+            int t = (seat + j) % SEATS;
+            if (!is_out[t])
+                s->order[seat][n++] = t;
+        }
+        s->order_len = n;
+    }
+    if (s->order_len < 2) {
+        PyErr_SetString(PyExc_ValueError, "at least two seats must play");
+        return -1;
+    }
+    Solver_clear(s, NULL);
+    s->nodes = 0;
+    return 0;
+}
+
+static void Solver_dealloc(Solver *s)
+{
+    free(s->tt);
+    Py_XDECREF(s->out);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static PyObject *Solver_get_table_size(Solver *s, void *unused)
+{
+    return PyLong_FromSize_t(s->tt_used);
+}
+
+static PyMethodDef Solver_methods[] = {
+    {"at_least", (PyCFunction)(void (*)(void))Solver_at_least, METH_VARARGS | METH_KEYWORDS,
+     "at_least(hands, leader, k, trick=()) -> do the makers take at least k of the "
+     "remaining tricks?"},
+    {"tricks", (PyCFunction)(void (*)(void))Solver_tricks, METH_VARARGS | METH_KEYWORDS,
+     "tricks(hands, leader, trick=(), guess=None) -> the makers' exact number of the "
+     "remaining tricks (this one included)"},
+    {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Forget the transposition table."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef Solver_members[] = {
+    {"trump", T_INT, offsetof(Solver, trump), READONLY, "the trump suit"},
+    {"makers", T_INT, offsetof(Solver, makers), READONLY, "the making team (0 or 1)"},
+    {"out", T_OBJECT, offsetof(Solver, out), READONLY, "the seats that sit out"},
+    {"nodes", T_LONGLONG, offsetof(Solver, nodes), 0, "trick-boundary nodes searched"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyGetSetDef Solver_getset[] = {
+    {"table_size", (getter)Solver_get_table_size, NULL, "positions in the table", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_solver.Solver",
+    .tp_doc = "Solver(trump, makers, out, suit_of_bit): the open-hand solver in C "
+              "(pyengine/players/solver.py's Solver is the reference).",
+    .tp_basicsize = sizeof(Solver),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Solver_init,
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_members = Solver_members,
+    .tp_methods = Solver_methods,
+    .tp_getset = Solver_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_solver",
+    "The open-hand solver in C (pyengine/players/solver.py is the reference).", -1, NULL,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__solver(void)
+{
+    if (PyType_Ready(&SolverType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    Py_INCREF(&SolverType);
+    if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(&SolverType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,184 @@
+"""The open-hand solver in C (pyengine/players/_solver.c) against the Python reference, in lockstep.
+
+The solver models one rule set: four seats, the 24-card deck, no joker, a seat out for
+a lone hand, or two (a lone defender too: the audit solves defend-alone hands; pimc
+delegates those, and other games, to the variant player). Over random positions of
+it - whole hands, endings of every length, positions in the middle of a trick, lone
+hands with each seat out, both making teams, every trump - the native solver's
+``tricks`` and ``at_least`` (every k, the impossible ones too) must equal the Python
+solver's, one solver of each answering a whole run of positions (as pimc reuses one per
+contract), so their transposition tables are exercised across positions too.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyengine.core.cards import EFFECTIVE_SUIT, Card
+from pyengine.core.deal import deal_hand
+from pyengine.core.rng import Rng
+from pyengine.players import solver as solver_mod
+from pyengine.players.solver import BIT_OF, Solver, active_order, make_solver, to_mask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def native():
+    mod = solver_mod.native_module()
+    if mod is None and os.environ.get(solver_mod.SOLVER_ENV) != "python":
+        pytest.fail("the native solver is not built: `pip install -e .` with a C compiler "
+                    "builds pyengine/players/_solver.c (EUCHRE_SOLVER=python runs without it)")
+    if mod is None:
+        pytest.skip("EUCHRE_SOLVER=python: no native solver to compare")
+    return mod
+
+
+Position = tuple[int, list[int], int, list[tuple[int, int]]]   # trump, masks, leader, trick
+
+
+def random_position(rng: random.Random, trump: int, out: tuple[int, ...], n: int,
+                    in_trick: int) -> Position:
+    """A deal of ``n`` cards a seat (none for ``out``), with ``in_trick`` seats of the
+    trick already played, each following suit when it could."""
+    deck = [Card(c) for c in range(24)]
+    rng.shuffle(deck)
+    hands = [[] if s in out else deck[6 * s:6 * s + n] for s in range(4)]
+    leader = rng.choice([s for s in range(4) if s not in out])
+    eff = EFFECTIVE_SUIT[trump]
+    trick: list[tuple[int, int]] = []
+    for s in active_order(leader, out)[:in_trick]:
+        led = eff[deck_card(trick[0][1], trump)] if trick else None
+        legal = [c for c in hands[s] if led is None or eff[c] == led] or hands[s]
+        c = rng.choice(legal)
+        hands[s].remove(c)
+        trick.append((s, BIT_OF[trump][c]))
+    return trump, [to_mask(h, trump) for h in hands], leader, trick
+
+
+def deck_card(bit: int, trump: int) -> Card:
+    return solver_mod.CARD_OF[trump][bit]
+
+
+def positions(seed: int, count: int) -> list[tuple[int, tuple[int, ...], Position]]:
+    """``count`` random positions of every shape: (makers, out, position)."""
+    rng = random.Random(seed)
+    # a lone maker's partner out; under defend-alone rules a lone defender's partner too
+    out_choices: list[tuple[int, ...]] = [(), (), (0,), (1,), (2,), (3,), (0, 1), (1, 2),
+                                          (2, 3), (0, 3)]
+    cases = []
+    for _ in range(count):
+        out = rng.choice(out_choices)
+        n = rng.randint(1, 5)
+        active = 4 - len(out)
+        in_trick = rng.randrange(active) if rng.random() < 0.5 else 0
+        cases.append((rng.randrange(2), out,
+                      random_position(rng, rng.randrange(4), out, n, in_trick)))
+    return cases
+
+
+def compare(native, cases) -> int:
+    """Solve every case with one solver of each kind per contract; returns the answers
+    compared. Fails with the first difference in full."""
+    py_solvers: dict = {}
+    c_solvers: dict = {}
+    compared = 0
+    for makers, out, (trump, masks, leader, trick) in cases:
+        key = (trump, makers, out)
+        py = py_solvers.setdefault(key, Solver(trump, makers, out))
+        nat = c_solvers.setdefault(key, native.Solver(trump, makers, out,
+                                                      solver_mod.SUIT_OF_BIT[trump]))
+        where = (f"trump {trump}, makers {makers}, out {out}, hands "
+                 f"{[hex(m) for m in masks]}, leader {leader}, trick {trick}")
+        want = py.tricks(masks, leader, trick)
+        got = nat.tricks(masks, leader, trick)
+        assert got == want, f"tricks: native {got}, python {want} at {where}"
+        for k in range(-1, 7):
+            want_k = py.at_least(masks, leader, k, trick)
+            got_k = nat.at_least(masks, leader, k, trick)
+            assert got_k == want_k, f"at_least k={k}: native {got_k}, python {want_k} at {where}"
+        compared += 1 + 8
+    return compared
+
+
+def test_native_equals_python_on_random_positions_of_every_shape(native) -> None:
+    cases = positions(41, 1500)
+    compared = compare(native, cases)
+    shapes = {(len(out), len(pos[3]) > 0, max(m.bit_count() for m in pos[1]))
+              for _, out, pos in cases}
+    print(f"{len(cases)} positions ({len(shapes)} shapes: 0, 1 or 2 seats out, mid-trick or "
+          f"not, 1-5 cards), {compared} answers, all equal")
+    assert len(shapes) == 3 * 2 * 5
+
+
+def test_native_equals_python_on_whole_hands_every_contract(native) -> None:
+    cases = []
+    for seed in range(60):
+        hands = deal_hand(Rng.from_seed(seed), dealer=seed % 4).hands
+        trump = seed % 4
+        for makers in (0, 1):
+            maker = makers + 2 * (seed % 2)
+            for out in ((), ((maker + 2) % 4,)):     # alone: the maker's partner sits out
+                masks = [0 if s in out else to_mask(hands[s], trump) for s in range(4)]
+                leader = active_order((seed + 1) % 4, out)[0]
+                cases.append((makers, out, (trump, masks, leader, [])))
+    compared = compare(native, cases)
+    print(f"{len(cases)} whole hands (60 deals x 2 teams x alone or not), {compared} "
+          "answers, all equal")
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_native_equals_python_hypothesis(native, seed: int) -> None:
+    compare(native, positions(seed, 3))
+
+
+def test_native_gives_the_same_nodes_count_shape(native) -> None:
+    """Both count the positions they search: a solve searches at least one."""
+    trump, masks, leader, _ = random_position(random.Random(3), 1, (), 5, 0)
+    nat = native.Solver(trump, 0, (), solver_mod.SUIT_OF_BIT[trump])
+    nat.tricks(masks, leader)
+    assert nat.nodes > 0
+    nat.clear()
+    assert nat.tricks(masks, leader) == Solver(trump, 0).tricks(masks, leader)
+
+
+def test_native_rejects_bad_input_with_a_message(native) -> None:
+    nat = native.Solver(0, 0, (), solver_mod.SUIT_OF_BIT[0])
+    for hands, leader in (([1, 1, 0, 0], 0), ([1, 2, 4], 0), ([1 << 24, 0, 0, 0], 0),
+                          ([1, 2, 4, 8], 4)):
+        with pytest.raises(ValueError):
+            nat.tricks(hands, leader)
+    with pytest.raises(ValueError):
+        nat.tricks([1, 2, 4, 8], 0, [(0, 0)])          # a card both held and on the table
+    with pytest.raises(ValueError):
+        native.Solver(0, 2, (), solver_mod.SUIT_OF_BIT[0])
+
+
+def test_make_solver_picks_native_and_python_on_request(native) -> None:
+    assert type(make_solver(0, 0, kind="python")) is Solver
+    assert type(make_solver(0, 0, kind="native")) is native.Solver
+    with pytest.raises(solver_mod.SolverChoiceError):
+        make_solver(0, 0, kind="fortran")
+
+
+def test_the_fallback_says_so_once_on_stderr() -> None:
+    """Without the native module the players run the Python solver, with one line."""
+    code = ("import sys; sys.modules['pyengine.players._solver'] = None\n"
+            "from pyengine.players.solver import make_solver, Solver\n"
+            "a = make_solver(0, 0); b = make_solver(1, 1)\n"
+            "assert type(a) is Solver and type(b) is Solver\n")
+    env = {k: v for k, v in os.environ.items() if k != solver_mod.SOLVER_ENV}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and "Python solver" in lines[0], done.stderr
