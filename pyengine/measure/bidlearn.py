@@ -68,7 +68,7 @@ from pyengine.players.bidmodel import (
 )
 from pyengine.players.pimc import _Solvers, play_contract
 from pyengine.players.player import RefPlayer, ref_bid
-from pyengine.players.solver import Solver
+from pyengine.players.solver import OpenHandSolver, make_solver
 from pyengine.players.worlds import knowledge, legal_bids, sample_worlds
 
 WORLDS = 16                 # worlds per situation
@@ -108,12 +108,13 @@ MADE, MARCH = 3, 5           # the trick counts where a hand's points change
 
 
 class PointsSolver:
-    """A :class:`~pyengine.players.solver.Solver` asked only what the points depend on:
+    """An open-hand solver (:func:`~pyengine.players.solver.make_solver`: the native one
+    when built) asked only what the points depend on:
     the makers' tricks as 0 (euchred), 3 (made) or 5 (march), by one or two null-window
     searches instead of the exact count's two or three."""
 
     def __init__(self, trump: Suit, makers: int, out: tuple[int, ...]) -> None:
-        self.solver = Solver(trump, makers, out)
+        self.solver = make_solver(trump, makers, out)
 
     def tricks(self, hands: Sequence[int], leader: int) -> int:
         """0, 3 or 5: the makers' tricks rounded down to where the points change."""
@@ -125,7 +126,7 @@ class PointsSolver:
 class _PointsSolvers(_Solvers):
     """One :class:`PointsSolver` per contract (pimc's cache of solvers, for points)."""
 
-    def get(self, trump: Suit, makers: int, out: tuple[int, ...]) -> Solver:
+    def get(self, trump: Suit, makers: int, out: tuple[int, ...]) -> OpenHandSolver:
         key = (trump, makers, out)
         s: Any = self.cache.get(key)
         if s is None:
