@@ -472,7 +472,7 @@ def report(name: str, sits: Sequence[Situation], table: BidTable,
     n = max(len(sits), 1)
     echo(f"  {name}: {len(sits):,} bids; ref {sum(s.ref_value for s in sits) / n:+.4f} a bid,"
          f" learned {evaluate(sits, table) / n:+.4f}, learned - ref {_interval(diffs)};"
-         f" the best bid seen open-hand {sum(s.best_value for s in sits) / n:+.4f}")
+         f" the best bid of each (hindsight) {sum(s.best_value for s in sits) / n:+.4f}")
 
 
 REF_WEIGHTS = (2, 2, 2, 3, 4, 5, 6, 2, 1, 1, 0, 0, 0)   # ref's tables, the starting point
