@@ -295,3 +295,21 @@ def test_finish_scores_the_hand_as_the_game_does():
         checked += 1
         if checked == 30:
             break
+
+
+def test_generate_with_ref_card_play_values_every_legal_bid(tmp_path: Path):
+    out = tmp_path / "ref.jsonl"
+    assert main(["generate", "--n", "6", "--seed", "2", "--worlds", "2", "--play", "ref",
+                 "--rules", "standard", "--out", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 6
+    for r in rows:
+        assert len(r["values"]) == len(r["legal"])
+        assert all(-4 <= x <= 4 for x in r["values"])
+
+
+def test_generate_refuses_bad_arguments(tmp_path: Path, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["generate", "--n", "0", "--out", str(tmp_path / "x.jsonl")])
+    assert exc.value.code == 2
+    assert "--n and --worlds must be at least 1" in capsys.readouterr().err

@@ -94,7 +94,7 @@ def dealer_keeps(hand: Sequence[Card], upcard: Card, rules: Rules) -> tuple[Card
     (:func:`~pyengine.players.player.ref_discard`, under the rules' discard rule)."""
     from types import SimpleNamespace
 
-    from pyengine.players.player import ref_discard
+    from pyengine.players.player import ref_discard  # here: player.py imports this module
     trump = suit_of(upcard)
     six = [*hand, upcard]
     if rules.dealer_discard is DealerDiscard.ANY:
