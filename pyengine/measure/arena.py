@@ -20,7 +20,9 @@ Reported for each team, with 95% intervals:
 Players are given as text: ``random``, ``ref``, ``pimc``, ``ismcts``, ``variant``
 (``variant:float=1``: Bid Euchre's first, float trick estimate; ``variant:old_lead=1``:
 the first boss lead, stopped by trumps out of the deck), with options after a
-colon (``pimc:worlds=20,time=0``; ``random:seed=3``; ``ismcts:sims=500``).
+colon (``pimc:worlds=20,time=0``; ``random:seed=3``; ``ismcts:sims=500``;
+``ref:bidmodel=learned``, also ``variant:``: bid with the learned model,
+:mod:`pyengine.players.bidmodel`).
 ``c64easy`` and ``c64hard`` are the C64's EASY and HARD (pyengine/players/c64levels.py).
 ``pimc`` alone means the arena setting :data:`pyengine.players.pimc.ARENA`; ``ismcts``
 is OpenSpiel's IS-MCTS (:mod:`pyengine.players.ismcts`, optional ``open_spiel``), which
@@ -48,6 +50,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pyengine.core.events import PASS, Bid, Deal, GameOver, PassedOut, Score
 from pyengine.core.game import GameState
 from pyengine.core.rules import Rules
+from pyengine.players.bidmodel import LEARNED
 from pyengine.players.player import BidThresholds, Player, RandomPlayer, RefPlayer
 from pyengine.players.runner import MAX_HANDS, HandLimitReached, play_out
 from pyengine.players.varplayer import VariantPlayer, classic
@@ -82,26 +85,37 @@ def make_player(spec: str, seed: int = 0) -> Player:
         from pyengine.players.playtweaks import TWEAK_NAMES, PlayTweaks, TweakedRefPlayer
         values, tweaks = {}, {}
         known = [f.name for f in fields(BidThresholds)] + list(TWEAK_NAMES)
+        bidmodel = ""
         for part in filter(None, opts.split(",")):
             name, _, value = part.partition("=")
             name = name.strip()
+            if name == "bidmodel":                # ref:bidmodel=learned (players/bidmodel.py)
+                if value.strip() not in (LEARNED, "ref"):
+                    raise PlayerSpecError(f"ref: option {part.strip()!r}: use bidmodel=learned "
+                                          "or bidmodel=ref")
+                bidmodel = "" if value.strip() == "ref" else LEARNED
+                continue
             if name not in known or not value.strip().lstrip("-").isdigit():
                 raise PlayerSpecError(f"ref: option {part.strip()!r}: use NAME=INTEGER with "
                                       f"NAME one of {', '.join(known)}")
             (tweaks if name in TWEAK_NAMES else values)[name] = int(value)
         if any(tweaks.values()):                 # card-play variants (players/playtweaks.py)
             return TweakedRefPlayer(name=spec, changes=tuple(values.items()),
-                                    play=PlayTweaks(**tweaks))
-        return RefPlayer(name=spec, changes=tuple(values.items()))
+                                    bidmodel=bidmodel, play=PlayTweaks(**tweaks))
+        return RefPlayer(name=spec, changes=tuple(values.items()), bidmodel=bidmodel)
     if kind == "variant":          # the shell's computer player; float=1: Bid Euchre's
         switches = {"float": False, "old_lead": False}   # first (float) trick estimate;
-        for part in filter(None, opts.split(",")):       # old_lead=1: the first boss lead
+        ref = RefPlayer()                                # old_lead=1: the first boss lead
+        for part in filter(None, opts.split(",")):       # bidmodel=learned: ref's option
             name, _, value = part.replace(" ", "").partition("=")
+            if name == "bidmodel" and value == LEARNED:
+                ref = RefPlayer(bidmodel=LEARNED)
+                continue
             if name not in switches or value not in ("0", "1"):
-                raise PlayerSpecError(f"variant: option {part.strip()!r}: use float=0/1 "
-                                      "or old_lead=0/1")
+                raise PlayerSpecError(f"variant: option {part.strip()!r}: use float=0/1, "
+                                      "old_lead=0/1 or bidmodel=learned")
             switches[name] = value == "1"
-        return VariantPlayer(name=spec, float_estimate=switches["float"],
+        return VariantPlayer(name=spec, _ref=ref, float_estimate=switches["float"],
                              old_lead=switches["old_lead"])
     if kind == "easy":                         # the shell's easy level (players/levels.py)
         from pyengine.players.levels import EasyPlayer

@@ -83,6 +83,7 @@ from pyengine.core.game import (
     bid_action,
 )
 from pyengine.core.rules import DealerDiscard, Rules
+from pyengine.players.bidmodel import LEARNED, learned_bid, table_for
 from pyengine.players.memory import (
     BEATERS,
     gone_cards,
@@ -441,6 +442,9 @@ class RefPlayer:
     # fields of BidThresholds set on top of the rules' thresholds (the arena's variants,
     # ``ref:order_min=10``); ignored when ``thresholds`` is given
     changes: tuple[tuple[str, int], ...] = ()
+    # "learned": bid with the fitted model of pyengine/players/bidmodel.py (the arena's
+    # ``ref:bidmodel=learned``) where the rules have a table; "": the thresholds above
+    bidmodel: str = ""
 
     def thresholds_in(self, rules: Rules) -> BidThresholds:
         """The thresholds this player bids at under ``rules``."""
@@ -458,6 +462,8 @@ class RefPlayer:
         if phase is _PLAY:
             return ref_play(view)
         if phase is _BID1 or phase is _BID2:
+            if self.bidmodel == LEARNED:
+                return learned_bid(view, table_for(view.rules))
             return ref_bid(view, self.thresholds_in(view.rules))
         if phase is _DISCARD:
             return ref_discard(view)

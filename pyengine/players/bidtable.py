@@ -1,0 +1,45 @@
+"""The learned bidding model's fitted tables (generated: do not edit).
+
+Per rule family: the weights of bidmodel.FEATURES, then the call and alone
+thresholds by group (round 1's dealer, left, partner, right, three score buckets
+each, then round 2's). Regenerate (docs/strength.md, "Learned bidding"):
+
+    python -m pyengine.measure.bidlearn fit build/bidlearn/bit93-1000.jsonl \
+        build/bidlearn/bit93-3000.jsonl build/bidlearn/bit93-5000.jsonl \
+        build/bidlearn/bit93-7000.jsonl build/bidlearn/bit93-9000.jsonl \
+        build/bidlearn/standard-1000.jsonl build/bidlearn/standard-3000.jsonl \
+        build/bidlearn/standard-5000.jsonl build/bidlearn/standard-7000.jsonl \
+        build/bidlearn/standard-9000.jsonl build/bidlearn/bit93-fp1-11000.jsonl \
+        build/bidlearn/standard-fp1-11000.jsonl --write pyengine/players/bidtable.py
+"""
+
+from pyengine.players.bidmodel import BidTable
+
+TABLES = {
+    "bit93": BidTable(
+        weights=(
+              3,   3,   3,   3,   3,   3,   8,   3,   3,   0,   1,   4,   1,
+        ),
+        call=(
+             20,  19,  19,  27,  27,  30,  27,  27,  28,  25,  25,  24,
+             22,  22,  22,  24,  21,  22,  24,  22,  24,  22,  22,  22,
+        ),
+        alone=(
+             33, 127,  33,  33, 127,  30,  27,  27,  28,  33,  34,  33,
+             33,  33,  33,  35,  42,  36,  35,  42,  35,  34,  34,  34,
+        ),
+    ),
+    "stick": BidTable(
+        weights=(
+              3,   3,   3,   3,   3,   4,   7,   2,   2,   0,   0,   1,   1,
+        ),
+        call=(
+             14,  13,  13,  18,  18,  18,  11,  11,  11,  17,  15,  15,
+              5,   5,   5,  12,  11,  12,  12,  12,  12,   9,   9,   9,
+        ),
+        alone=(
+             22,  27,  21,  21,  25,  21,  22,  24,  22,  26, 127, 127,
+             21,  21,  21,  22,  28,  22,  22,  22,  22,  27,  27,  27,
+        ),
+    ),
+}
