@@ -48,6 +48,13 @@ class Scripted:
         return self.actions.pop(0)
 
 
+def bids_row(bids: dict[int, int | None]) -> str:
+    """Row 1 during an auction and after its hand's score: each seat's bid so far
+    (``bids``: seat -> tricks, None a pass; a seat not in it has not bid)."""
+    shown = {s: "PASS" if t is None else str(t) for s, t in bids.items()}
+    return "BIDS " + "  ".join(f"{SEAT_LETTERS[s]} {shown.get(s, '-')}" for s in range(4))
+
+
 def table_problems(screen: Screen, game: GameState, kind: str) -> list[str]:
     """What the screen at South's ``kind`` prompt shows wrong, against pyengine."""
     problems = []
@@ -115,10 +122,37 @@ def bid6_message(e: dict) -> str | None:
     return None
 
 
+def status_problem(events: list[dict], i: int, screen: Screen) -> str | None:
+    """Rows 0-1 once event ``i`` (a bid, the contract or the score) is drawn: the
+    totals; the bids so far during the auction and again after the hand's score (not
+    the contract: issue 44), the contract and its maker once declared."""
+    e = events[i]
+    if e["ev"] not in ("bid", "declare", "score"):
+        return None
+    start = max(j for j in range(i + 1) if events[j]["ev"] == "deal")
+    hand = events[start:i + 1]
+    totals = [x["total"] for x in events[:i + 1] if x["ev"] == "score"]
+    total = totals[-1] if totals else [0, 0]
+    row0, row1 = screen.row(0), screen.row(1).rstrip()
+    if f"WE {total[0]} THEY {total[1]}" not in row0:
+        return f"after event {i} {e}: row 0 {row0.strip()!r}, want WE {total[0]} THEY {total[1]}"
+    if e["ev"] == "declare":
+        high = max(x["tricks"] for x in hand if x["ev"] == "bid" and x["call"] != "pass")
+        if not row1.startswith(f"BID {high} ") or f"BY {SEAT_WORDS[e['seat']]}" not in row1:
+            return f"after event {i} {e}: row 1 {row1!r}, not the bid of {high} by seat " \
+                   f"{e['seat']}"
+        return None
+    want = bids_row({x["seat"]: x["tricks"] if x["call"] != "pass" else None
+                     for x in hand if x["ev"] == "bid"})
+    if row1 != want:
+        return f"after event {i} {e}: row 1 {row1!r}, want {want!r}"
+    return None
+
+
 def event_problems(fe: Frontend, speed: str) -> str | None:
     """After each event South's prompt does not follow: the message of an auction,
-    contract or score event, and every event's pause at ``speed``, from the reference
-    events (``Frontend(record_events=True)``)."""
+    contract or score event, rows 0-1 (status_problem), and every event's pause at
+    ``speed``, from the reference events (``Frontend(record_events=True)``)."""
     events = fe.events
     for i in range(len(events) - 1):
         if i not in fe.drawn or south_next(events[i + 1]):
@@ -127,6 +161,9 @@ def event_problems(fe: Frontend, speed: str) -> str | None:
         shown = fe.drawn[i].row(ROW_MSG).rstrip()
         if want is not None and shown != want:
             return f"after event {i} {events[i]}: row 23 {shown!r}, want {want!r}"
+        problem = status_problem(events, i, fe.drawn[i])
+        if problem:
+            return problem
         frames = bid6_pace(events[i]) * SPEED_FRAMES[speed]
         if fe.pauses[i] != frames:
             return (f"the pause after event {i} {events[i]} at {speed}: {fe.pauses[i]} "
@@ -244,3 +281,27 @@ def play_bid6_by_keys(seed: int, rng: random.Random, prg=None, speed: str = "NO 
         if len(fe.events) <= before:
             raise FrontendError(f"South's {action} made no event:\n{fe.screen().text()}")
     return fe, choices, seen
+
+
+def game_over_problem(screen: Screen, events: list[dict], seed: int) -> str | None:
+    """The game-over screen of a Bid Euchre game, from its events: row 0 the game
+    number and the final totals (below zero too), the winner in big letters, the keys
+    line naming the game R replays."""
+    from .screen_read import KEYS_GAME_OVER, ROW_KEYS
+    from .sheet_read import big_word
+
+    last = events[-1]
+    if last["ev"] != "game_over":
+        return f"the game did not end: its last event is {last}"
+    total = last["total"]
+    row0 = screen.row(0)
+    if not row0.startswith(f"GAME {seed} ") or \
+            not row0.rstrip().endswith(f"WE {total[0]} THEY {total[1]}"):
+        return f"the game-over screen's row 0 {row0.strip()!r}, want game {seed}, {total}"
+    word = "WE WIN" if last["winner"] == 0 else "THEY WIN"
+    if big_word(screen) != word:
+        return f"the game-over screen shows {big_word(screen)!r} in big letters, not {word!r}"
+    keys = screen.row(ROW_KEYS).strip()
+    if keys != KEYS_GAME_OVER.format(game=seed):
+        return f"the game-over keys line {keys!r}"
+    return None

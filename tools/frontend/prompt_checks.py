@@ -221,7 +221,8 @@ def restore_problems(fe: Frontend) -> None:
                           f"{fe.screen().text()}")
         sps.append(c64.mpu.sp)
         screen = fe.key(RETURN)
-        if prompt(screen).kind not in ("bid1", "bid2", "discard", "play"):
+        if prompt(screen).kind not in ("bid1", "bid2", "discard", "play", "redeal",
+                                       "defend", "joker"):    # (a game's first prompt)
             raise Verdict(f"RETURN after RUN/STOP did not start a game:\n{screen.text()}")
     if sps[0] != sps[1]:
         raise Verdict(f"each RUN/STOP at a prompt leaves the stack lower: ${sps[0]:02X}, "
