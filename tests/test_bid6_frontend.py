@@ -26,7 +26,10 @@ from pyengine.players.varplayer import VariantPlayer
 from pyengine.records.transcript import from_game
 from tools.frontend.bid6_play import Scripted, play_bid6_by_keys
 from tools.frontend.driver import SPACE, STOP, Frontend, prompt
+from tools.frontend.gameover_screen import bid6_sheet_rows, game_over_problems
 from tools.frontend.options_screen import choose_rules
+from tools.frontend.screen_read import keys_game_over
+from tools.frontend.sheet_read import bid6_sheet
 
 PRG = Path("build/euchre.prg")
 
@@ -43,7 +46,14 @@ def test_a_whole_bid6_game_by_keys_is_pyengines(seed):
     end = fe.screen()                                  # the game-over screen
     total = py[-1]["total"]
     assert prompt(end).kind == "game_over" and f"WE {total[0]} THEY {total[1]}" in end.row(0)
-    assert "MAKER" not in end.text()                   # no score sheet under Bid Euchre
+    # issue 44: "Bid Euchre's game over has no score sheet (the README promises one)":
+    # every hand's bid, contract, maker, tricks, MADE/SET and both sides' points, cell
+    # for cell as the events say (tools/frontend/gameover_screen.py)
+    assert game_over_problems(end, fe.events, seed, keys_game_over(seed)) == [], end.text()
+    sheet = bid6_sheet(end)
+    assert sheet == bid6_sheet_rows(py) and len(sheet) == 12
+    assert {r.made for r in sheet} == {True, False} and any(r.contract >= 4 for r in sheet)
+    assert any(min(r.points) < 0 for r in sheet)
     assert any(isinstance(a, DeclareAction) for a in choices)
     assert all(isinstance(a, (BidAction, DeclareAction, PlayAction)) for a in choices)
 

@@ -27,6 +27,7 @@ from ..frontend.options_screen import choose_rules, rules_in_ram
 from ..frontend.screen_read import game_number
 from ..machine.harness import HarnessError
 from ..machine.screen import COLS, ROWS
+from .c64_frame import Row, frame_lines
 
 WORDS = {"return": RETURN, "ret": RETURN, "enter": RETURN, "left": LEFT, "right": RIGHT,
          "stop": STOP, "space": SPACE, "del": DELETE}
@@ -54,22 +55,36 @@ def parse_line(line: str) -> list[tuple[str, str | int]]:
 
 def ansi_screen(mem, screen: Screen) -> str:
     """The screen in 24-bit ANSI colours: each cell's colour RAM on its ECM background."""
+    return "\n".join(ansi_row(mem, screen, row) for row in range(ROWS))
+
+
+def ansi_row(mem, screen: Screen, row: int, cols: int = COLS) -> str:
+    """Row ``row``'s first ``cols`` cells in 24-bit ANSI colours."""
     from ..machine.screen import PALETTE, vic_setup
 
     vic = vic_setup(mem)
-    lines = []
-    for row in range(ROWS):
-        parts, last = [], None
-        for col in range(COLS):
-            fg = PALETTE[screen.colour(row, col)]
-            _, bg_index = vic.glyph_and_background(screen.codes[row * COLS + col])
-            pair = (fg, PALETTE[bg_index])
-            if pair != last:
-                parts.append("\x1b[38;2;{};{};{}m\x1b[48;2;{};{};{}m".format(*pair[0], *pair[1]))
-                last = pair
-            parts.append(screen.char(row, col))
-        lines.append("".join(parts) + "\x1b[0m")
-    return "\n".join(lines)
+    parts, last = [], None
+    for col in range(cols):
+        fg = PALETTE[screen.colour(row, col)]
+        _, bg_index = vic.glyph_and_background(screen.codes[row * COLS + col])
+        pair = (fg, PALETTE[bg_index])
+        if pair != last:
+            parts.append("\x1b[38;2;{};{};{}m\x1b[48;2;{};{};{}m".format(*pair[0], *pair[1]))
+            last = pair
+        parts.append(screen.char(row, col))
+    return "".join(parts) + "\x1b[0m"
+
+
+def frame_rows(mem, screen: Screen, colour: bool) -> list[Row]:
+    """The screen's rows for :func:`frame_lines`: text, as shown, and shown without the
+    trailing blanks."""
+    out = []
+    for r in range(ROWS):
+        text = screen.row(r)
+        cut = len(text.rstrip())
+        out.append(Row(text, ansi_row(mem, screen, r) if colour else text,
+                       ansi_row(mem, screen, r, cut) if colour else text[:cut]))
+    return out
 
 
 SEATS = ("South", "West", "North", "East")
@@ -123,7 +138,8 @@ def describe_event(e: dict) -> str:
 
 def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
                 colour: bool = False, max_cycles: int = 400_000_000,
-                rules: Rules = BIT93) -> tuple[int | None, list[dict], Rules]:
+                rules: Rules = BIT93, height: int | None = None,
+                width: int = 80) -> tuple[int | None, list[dict], Rules]:
     """Run the program in a terminal: draw, read a line, send its keys, run, redraw.
 
     The screen is drawn whenever the program waits for a key. Keys are pressed as
@@ -133,6 +149,8 @@ def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
     would (tools/options_screen.py). Returns the last game's number (as row 0
     showed it), its 6502 events and the rules in force (read from the program's
     memory: the player may have changed them) when the input ends (EOF or Ctrl-C).
+    ``height`` and ``width``: the terminal's size, the frame fitted to it
+    (tools/commands/c64_frame.py); None, the whole frame (a pipe, a file).
     """
     fe = Frontend(prg)
     fe.boot()
@@ -147,10 +165,10 @@ def interactive(prg: Path, *, seed: int | None = None, read=input, write=print,
         if shown is not None:
             number = shown
         new = fe.events[seen:] if len(fe.events) >= seen else fe.events
-        for e in new:
-            write("  " + describe_event(e))
+        told = ["  " + describe_event(e) for e in new]
         seen = len(fe.events)
-        write(ansi_screen(fe.c64.mem, screen) if colour else screen.text())
+        for line in frame_lines(frame_rows(fe.c64.mem, screen, colour), told, height, width):
+            write(line)
         try:
             line = read("keys> ")
         except (EOFError, KeyboardInterrupt):

@@ -341,8 +341,11 @@ def _interactive(prg: Path, seed: int | None, transcript: Path | None,
             return line if line is not None else _eof()
 
     try:
+        size = shutil.get_terminal_size() if sys.stdout.isatty() else None
         number, events, played = interactive(prg, seed=seed, read=read, write=echo,
-                                             colour=colour, rules=rules)
+                                             colour=colour, rules=rules,
+                                             height=size.lines if size else None,
+                                             width=size.columns if size else 80)
     except HarnessError as exc:
         _fail(f"the C64 program stopped: {exc}")
     if transcript and events:

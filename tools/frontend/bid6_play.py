@@ -6,9 +6,10 @@ cursor and RETURN, the contract by S H D C + - or the cursor, cards by their num
 every prompt :func:`table_problems` judges the screen against pyengine's state after the
 6502's events (never against the 6502's own output): the totals (below zero too), row 1's
 bids seat by seat and then the contract and its maker, the bids offered in pyengine's
-order, South's cards; CRSR left from the first bid or contract goes round to the last
-and right back; L at a bid and joystick up at the contract show the last trick; illegal
-bids are refused with the line saying why and nothing changes
+order and the keys line naming them (`P PASS 4-6 BID`), South's cards; CRSR left from
+the first bid or contract goes round to the last and right back; L at a bid and joystick
+up at the contract show the last trick; illegal bids are refused with the line saying
+why and nothing changes
 (tests/test_bid6_frontend.py). :func:`event_problems` then judges, after each event
 South's prompt does not follow, the message of a bid, contract or score (`WEST BIDS 4`,
 `NORTH PLAYS IN ♥`, `SET! WE -3 THEY 4`) and the pause (tools/frontend/judge.py plays
@@ -27,7 +28,7 @@ from pyengine.core.rules import BID6
 from .checkpoints import engine_state
 from .driver import LEFT, RETURN, RIGHT, Frontend, FrontendError
 from .options_screen import choose_rules
-from .screen_read import ROW_MSG, Screen, prompt, south_hand
+from .screen_read import ROW_KEYS, ROW_MSG, Screen, keys_auction, prompt, south_hand
 from .timing import SPEED_FRAMES, pace_units
 
 SEAT_LETTERS = "SWNE"
@@ -89,6 +90,10 @@ def table_problems(screen: Screen, game: GameState, kind: str) -> list[str]:
                      for n in legal_bids(game.contract, game.dealer == 0))
         if p.choices != want:
             problems.append(f"row 21 offers {p.choices}, pyengine {want}")
+        keys = screen.row(ROW_KEYS).strip()
+        want_keys = keys_auction(tuple(legal_bids(game.contract, game.dealer == 0)))
+        if keys != want_keys:
+            problems.append(f"keys line {keys!r}, want {want_keys!r}")
     return problems
 
 

@@ -30,7 +30,7 @@ from pyengine.players.varplayer import VariantPlayer
 from pyengine.records.replay import ReplayError, replay
 from pyengine.records.transcript import Transcript, from_game
 
-from .gameover_screen import game_over_problems, sheet_rows
+from .gameover_screen import bid6_sheet_rows, game_over_problems, is_bid6, sheet_rows
 from .screen_read import (
     BACKS_COL,
     BACKS_ROW,
@@ -53,6 +53,7 @@ from .screen_read import (
 from .sheet_read import (
     SHEET_MAX,
     SheetRow,
+    bid6_sheet,
     score_sheet,
 )
 
@@ -256,6 +257,12 @@ def engine_sheet(events: list[dict]) -> list[SheetRow]:
 def check_sheet(screen: Screen, events: list[dict]) -> None:
     """The game-over screen's score sheet: the last SHEET_MAX hands of the game, each as
     the events say, numbered."""
+    if is_bid6(events):                    # Bid Euchre's columns (c64/sheet_bid6.oph)
+        want6, got6 = bid6_sheet_rows(events)[-SHEET_MAX:], bid6_sheet(screen)
+        if got6 != want6:
+            raise FrontendError(f"the score sheet shows {got6}, want {want6}:\n"
+                                f"{screen.text()}")
+        return
     shown = engine_sheet(events)[-SHEET_MAX:]
     got = score_sheet(screen)
     if got != shown:

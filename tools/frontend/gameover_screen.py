@@ -9,8 +9,9 @@ region        what
 ============  ===============================================================
 score         row 0: GAME n, EUCHRE 64, WE a THEY b (cutthroat: S a W b N c)
 winner        rows 2-6: WE WIN or THEY WIN (YOU WIN, YOU LOSE) in big letters
-sheet head    row 7: the column heads, black
-sheet         rows 8-23: the last 16 hands, one a row, white; the trump on a chip
+sheet head    row 7: the column heads, black (Bid Euchre's: NO BID TRUMP MAKER ...)
+sheet         rows 8-23: the last 16 hands, one a row, white; the trump on a chip;
+              Bid Euchre's: bid, contract, maker, tricks, MADE/SET, WE's, THEY's points
 keys          row 24: the keys (``keys``: the prompt's or the demo's)
 felt          every other cell (rows 1 and the unused sheet rows): blank felt
 ============  ===============================================================
@@ -30,15 +31,20 @@ from .screen_read import (
 )
 from .screen_regions import HINT, TEXT, Cell, Model, score_words
 from .sheet_read import (
+    BID6_COLS,
     BIG_ROW,
+    NT_HIGH,
+    NT_WORDS,
     POINTS_WORDS,
     SHEET_HEAD,
+    SHEET_HEAD_BID6,
     SHEET_HEAD_ROW,
     SHEET_MAX,
     SHEET_ROW,
     SHEET_TRUMP_COL,
     TEAM_EACH,
     TEAM_MAKER,
+    Bid6SheetRow,
     SheetRow,
     big_picture,
 )
@@ -77,6 +83,45 @@ def sheet_rows(events: list[dict]) -> list[SheetRow]:
     return rows
 
 
+def bid6_sheet_rows(events: list[dict]) -> list[Bid6SheetRow]:
+    """Bid Euchre's sheet: one row per hand (none is passed out: the dealer must bid),
+    its bid and contract from the events, both sides' points from its score."""
+    rows: list[Bid6SheetRow] = []
+    declared = None
+    for e in events:
+        if e["ev"] == "declare":
+            declared = e
+        elif e["ev"] == "score":
+            assert declared is not None
+            trump = declared["trump"]
+            contract = NT_HIGH + ("high", "low").index(trump) if trump in ("high", "low") \
+                else SUITS.index(trump)
+            tricks = e["tricks"][e["makers"]]
+            rows.append(Bid6SheetRow(len(rows) + 1, e["bid"], contract, declared["seat"],
+                                     tricks, tricks >= e["bid"], tuple(e["points"])))
+    return rows
+
+
+def is_bid6(events: list[dict]) -> bool:
+    """The game is Bid Euchre's (a contract declared)."""
+    return any(e["ev"] == "declare" for e in events)
+
+
+def draw_bid6_sheet_row(m: Model, row: int, hand: Bid6SheetRow) -> None:
+    c = BID6_COLS
+    m.text(row, 0, f"{hand.hand:2d}", TEXT, "sheet")
+    m.text(row, c["bid"], str(hand.bid), TEXT, "sheet")
+    if hand.contract < NT_HIGH:
+        m.suit(row, c["trump"], hand.contract, "sheet")
+    else:
+        m.text(row, c["trump"], NT_WORDS[hand.contract - NT_HIGH], TEXT, "sheet")
+    m.text(row, c["maker"], SEAT_WORDS[hand.maker], TEXT, "sheet")
+    m.text(row, c["tricks"], str(hand.tricks), TEXT, "sheet")
+    m.text(row, c["result"], "MADE" if hand.made else "SET", TEXT, "sheet")
+    for points, end in zip(hand.points, (c["we_end"], c["they_end"]), strict=True):
+        m.text(row, end + 1 - len(str(points)), str(points), TEXT, "sheet")
+
+
 def draw_sheet_row(m: Model, row: int, hand: SheetRow) -> None:
     m.text(row, 0, f"{hand.hand:2d}", TEXT, "sheet")
     if hand.trump is None:
@@ -100,7 +145,7 @@ def expected_game_over(events: list[dict], seed: int, keys: str) -> Model:
     m.region_cells(ROW_STATUS, 0, 1, COLS, "score")
     m.text(ROW_STATUS, 0, f"GAME {seed}", TEXT, "score")
     m.text(ROW_STATUS, 15, "EUCHRE 64", HINT, "score")
-    m.text(ROW_STATUS, *score_words(last["total"]), TEXT, "score")
+    m.text(ROW_STATUS, *score_words(last["total"], is_bid6(events)), TEXT, "score")
     if len(last["total"]) == 3:                    # cutthroat: South, or another seat
         word = "YOU WIN" if last["winner"] == 0 else "YOU LOSE"
     else:
@@ -109,10 +154,15 @@ def expected_game_over(events: list[dict], seed: int, keys: str) -> Model:
     for r, line in enumerate(picture):
         for c, px in enumerate(line):
             m.put(BIG_ROW + r, c, Cell(" ", BG_FACE) if px == "#" else Cell(" "), "winner")
-    m.text(SHEET_HEAD_ROW, 0, SHEET_HEAD, HINT, "sheet head")
     m.region_cells(SHEET_ROW, 0, SHEET_MAX, COLS, "sheet")
-    for i, hand in enumerate(sheet_rows(events)[-SHEET_MAX:]):
-        draw_sheet_row(m, SHEET_ROW + i, hand)
+    if is_bid6(events):                            # Bid Euchre's columns
+        m.text(SHEET_HEAD_ROW, 0, SHEET_HEAD_BID6, HINT, "sheet head")
+        for i, b6 in enumerate(bid6_sheet_rows(events)[-SHEET_MAX:]):
+            draw_bid6_sheet_row(m, SHEET_ROW + i, b6)
+    else:
+        m.text(SHEET_HEAD_ROW, 0, SHEET_HEAD, HINT, "sheet head")
+        for i, hand in enumerate(sheet_rows(events)[-SHEET_MAX:]):
+            draw_sheet_row(m, SHEET_ROW + i, hand)
     m.region_cells(ROW_KEYS, 0, 1, COLS, "keys")
     m.text(ROW_KEYS, 0, keys, HINT, "keys")
     return m

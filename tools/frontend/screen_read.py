@@ -45,21 +45,23 @@ def keys_cards(cards: int) -> str:
 
 
 KEYS_CARDS = keys_cards(6)
-KEYS_BID1_TAIL = "A ALONE L=LAST CRSR+RET"
-KEYS_BID2_TAIL = "NAME  A ALONE  L=LAST"
+KEYS_BID1_TAIL = "L=LAST CRSR+RET"
+KEYS_BID2_TAIL = "L=LAST"
+KEYS_ALONE = "A ALONE "           # only where a bid may go alone (not in cutthroat)
 
 
-def keys_bid1(south_deals: bool, canadian: bool) -> str:
+def keys_bid1(south_deals: bool, canadian: bool, alone: bool = True) -> str:
     """Round 1's keys line: O only when South may order without going alone, called
-    what row 21 calls it (PICK UP when South deals)."""
+    what row 21 calls it (PICK UP when South deals); A only when a bid may go alone."""
     order = "" if canadian else "O PICK UP " if south_deals else "O ORDER "
-    return f"P PASS {order}{KEYS_BID1_TAIL}"
+    return f"P PASS {order}{KEYS_ALONE if alone else ''}{KEYS_BID1_TAIL}"
 
 
-def keys_bid2(turned_down: int) -> str:
-    """Round 2's keys line: the letters of the suits that may be named."""
+def keys_bid2(turned_down: int, alone: bool = True) -> str:
+    """Round 2's keys line: the letters of the suits that may be named; A only when a
+    bid may go alone."""
     return "P PASS " + "".join(f"{'SHDC'[s]} " for s in range(4) if s != turned_down) \
-        + KEYS_BID2_TAIL
+        + "NAME  " + (KEYS_ALONE + " " if alone else "") + KEYS_BID2_TAIL
 
 
 KEYS_BID1 = keys_bid1(False, False)
@@ -243,7 +245,7 @@ def bid_choices(screen: Screen, bid_round: int) -> tuple[tuple[tuple, ...], int 
     alone), and which one the '>' marks. Each choice is a cursor cell (' ' or '>') and
     its words, then a gap. Round 2 names a suit on a white chip (``chip_at``), ALONE
     after it in the same choice; the alone bid right after the same suit's bid shares
-    that bid's chip and follows it with no gap (c64/hooks.oph draw_choices)."""
+    that bid's chip and follows it with no gap (c64/bidask.oph draw_choices)."""
     text = screen.row(ROW_CHOICES).rstrip()
     choices: list[tuple] = []
     selected, pos = None, 1
@@ -301,7 +303,20 @@ def two_way_choices(screen: Screen, kind: str) -> int | None:
 
 # Bid Euchre's prompts (c64/bid6_fe.oph): keys lines, and row 21's choices, each a
 # '>' cell (or a blank) and its words
-KEYS_AUCTION = "P PASS 3-6 BID  CRSR+RETURN L=LAST"
+KEYS_AUCTION_TAIL = "CRSR+RETURN L=LAST"
+_KEYS_AUCTION = re.compile(r"(P PASS )?([3-6](-[3-6])? BID  )?" + re.escape(KEYS_AUCTION_TAIL))
+
+
+def keys_auction(bids: tuple[int | None, ...]) -> str:
+    """South's keys line at a bid: P PASS when he may pass (None among ``bids``), then
+    the bids open to him, lowest to highest ("4-6 BID", one: "6 BID")."""
+    nums = sorted(b for b in bids if b is not None)
+    opened = "" if not nums else f"{nums[0]} BID  " if len(nums) == 1 \
+        else f"{nums[0]}-{nums[-1]} BID  "
+    return ("P PASS " if None in bids else "") + opened + KEYS_AUCTION_TAIL
+
+
+KEYS_AUCTION = keys_auction((None, 3, 4, 5, 6))
 KEYS_DECLARE = "S H D C + HIGH - LOW CRSR+RETURN"
 CONTRACT_CHOICES = 6
 # row 21 at South's contract: each choice's '>' cell (then a chip of 3 cells or NT HIGH, a gap)
@@ -336,7 +351,7 @@ def joker_choice(screen: Screen) -> int | None:
 
 def prompt(screen: Screen) -> Prompt:
     keys, msg = screen.row(ROW_KEYS).strip(), screen.row(ROW_MSG).strip()
-    if keys == KEYS_AUCTION:
+    if _KEYS_AUCTION.fullmatch(keys):
         choices, selected = auction_choices(screen)
         return Prompt("auction", msg, choices, selected)
     if keys == KEYS_DECLARE:
@@ -356,7 +371,8 @@ def prompt(screen: Screen) -> Prompt:
         discard = msg.startswith(("YOUR DISCARD", "KEEP THE UPCARD", "YOU HOLD TRUMP"))
         return Prompt("discard" if discard else "play", msg)
     bid1 = keys.startswith("P PASS ") and keys.endswith(KEYS_BID1_TAIL)
-    if bid1 or (keys.startswith("P PASS ") and keys.endswith(KEYS_BID2_TAIL)):
+    if bid1 or (keys.startswith("P PASS ") and keys.endswith("NAME  " + KEYS_BID2_TAIL)
+                or keys.endswith("NAME  " + KEYS_ALONE + " " + KEYS_BID2_TAIL)):
         rnd = 1 if bid1 else 2
         choices, selected = bid_choices(screen, rnd)
         return Prompt(f"bid{rnd}", msg, choices, selected)

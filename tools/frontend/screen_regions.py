@@ -10,7 +10,7 @@ region                  where (c64/table.oph, c64/hooks.oph)
 ======================  ==================================================
 score                   row 0: GAME n, EUCHRE 64, WE a THEY b
 trump line              row 1: TRUMP suit BY seat [ALONE], TRICKS a-b
-rules code              rows 2-: RULES and the rules code (c64/options.oph), wrapped
+rules code              rows 2-: RULES and the rules code (c64/rulescode.oph), wrapped
 names                   the four names, the dealer's `` D``
 backs <seat>            a computer seat's card backs (one per card) or OUT
 trick                   the middle: the trick's cards, the upcard and its label
@@ -236,12 +236,13 @@ def computer(rules: Rules):
     return RefPlayer() if rules == BIT93 else VariantPlayer()
 
 
-def score_words(total) -> tuple[int, str]:
-    """Row 0's score: (column, text) - WE a THEY b, or each cutthroat seat's by its
+def score_words(total, bid6: bool = False) -> tuple[int, str]:
+    """Row 0's score: (column, text) - WE a THEY b (from column 25 under Bid Euchre,
+    whose signs need room: c64/table.oph score_col), or each cutthroat seat's by its
     initial, S a W b N c (c64/threeseats.oph)."""
     if len(total) == 3:
         return 26, " ".join(f"{w}{t}" for w, t in zip("SWN", total, strict=True))
-    return 28, f"WE {total[0]} THEY {total[1]}"
+    return (25 if bid6 else 28), f"WE {total[0]} THEY {total[1]}"
 
 
 def tricks_words(tricks) -> tuple[int, str]:
@@ -408,8 +409,9 @@ def expected_prompt(seed: int, game: GameState, events: list[dict], kind: str) -
         else:
             msg = MSG_BID2
         m.text(ROW_MSG, 0, msg, TEXT, "message")
-        keys = keys_bid1(game.dealer == 0, canadian(game)) if kind == "bid1" \
-            else keys_bid2(game.up_suit)
+        alone = any(a.alone for a in game.legal_actions())
+        keys = keys_bid1(game.dealer == 0, canadian(game), alone) if kind == "bid1" \
+            else keys_bid2(game.up_suit, alone)
         m.text(ROW_KEYS, 0, keys, HINT, "keys")
         return m
     legal = {a.card for a in game.legal_actions()}

@@ -103,3 +103,71 @@ def score_sheet(screen: Screen) -> list[SheetRow]:
             raise FrontendError(f"row {r} is not a hand of the score sheet: {line!r}") \
                 from None
     return rows
+
+
+# Bid Euchre's sheet (c64/sheet_bid6.oph): the bid, the contract (a chip, or NT HIGH /
+# NT LOW), the maker, the makers' tricks and MADE or SET, then each side's points
+# right-aligned: " 4  4  [♥]     SOUTH  3 SET     -4    3"
+SHEET_HEAD_BID6 = "NO BID TRUMP   MAKER TRICKS     WE THEY"
+BID6_COLS = {"bid": 4, "trump": 7, "maker": 15, "tricks": 22, "result": 24,
+             "we_end": 33, "they_end": 38}
+NT_WORDS = ("NT HIGH", "NT LOW")         # contracts 4 and 5 (pyengine "high", "low")
+NT_HIGH = 4
+
+
+@dataclass(frozen=True)
+class Bid6SheetRow:
+    """One hand of Bid Euchre's score sheet; ``contract`` 0-3 a trump suit (SUITS'
+    order), 4 no-trump high, 5 no-trump low; ``points`` (WE, THEY)."""
+
+    hand: int
+    bid: int
+    contract: int
+    maker: int
+    tricks: int
+    made: bool
+    points: tuple[int, int]
+
+
+def _points_at(line: str, end: int) -> int:
+    """A signed number whose last digit is in column ``end`` (blank before it)."""
+    cell = line[end - 2:end + 1]
+    if cell[0] != " " or not cell.strip() or cell[-1] == " ":
+        raise ValueError(cell)
+    return int(cell)
+
+
+def bid6_sheet(screen: Screen) -> list[Bid6SheetRow]:
+    """The hands Bid Euchre's game-over sheet shows, top to bottom (c64/sheet_bid6.oph)."""
+    if screen.row(SHEET_HEAD_ROW).strip() != SHEET_HEAD_BID6:
+        raise FrontendError(f"no Bid Euchre score sheet heads on row {SHEET_HEAD_ROW}:\n"
+                            f"{screen.text()}")
+    c = BID6_COLS
+    rows = []
+    for r in range(SHEET_ROW, SHEET_ROW + SHEET_MAX):
+        line = screen.row(r)
+        if not line.strip():
+            break
+        try:
+            hand = int(line[0:2])
+            words = line[c["trump"]:c["maker"]].rstrip()
+            chip = screen.chip_at(r, c["trump"])
+            if chip is not None and not line[c["trump"] + 3:c["maker"]].strip():
+                contract = chip
+            else:
+                contract = NT_HIGH + NT_WORDS.index(words)
+            result = line[c["result"]:c["we_end"] - 2].strip()
+            gaps = line[2:c["bid"]] + line[c["bid"] + 1:c["trump"]] \
+                + line[c["tricks"] - 2:c["tricks"]] + line[c["tricks"] + 1]
+            if gaps.strip() or result not in ("MADE", "SET") \
+                    or line[c["they_end"] + 1:].strip():
+                raise ValueError(line)
+            rows.append(Bid6SheetRow(hand, int(line[c["bid"]]), contract,
+                                     SEAT_WORDS.index(line[c["maker"]:c["tricks"] - 1].strip()),
+                                     int(line[c["tricks"]]), result == "MADE",
+                                     (_points_at(line, c["we_end"]),
+                                      _points_at(line, c["they_end"]))))
+        except ValueError:
+            raise FrontendError(f"row {r} is not a hand of Bid Euchre's score sheet: "
+                                f"{line!r}") from None
+    return rows

@@ -136,7 +136,7 @@ def ci_runs() -> list[Run]:
 
 def default_rules_problem(prg: Path) -> str | None:
     """The core's Bit #93 default, rules_bit93 (the front end's start-up copies the same
-    rules_bit93_tab through options_apply, c64/options.oph; no game the harness plays
+    rules_bit93_tab through options_apply, c64/settings.oph; no game the harness plays
     runs it: it pokes the block itself): on a machine whose block holds web's rules,
     rules_bit93 must put back exactly Bit #93's. None: it does."""
     from pyengine.core.rules import WEB
