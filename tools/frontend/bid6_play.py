@@ -288,25 +288,23 @@ def play_bid6_by_keys(seed: int, rng: random.Random, prg=None, speed: str = "NO 
     return fe, choices, seen
 
 
-def game_over_problem(screen: Screen, events: list[dict], seed: int) -> str | None:
-    """The game-over screen of a Bid Euchre game, from its events: row 0 the game
-    number and the final totals (below zero too), the winner in big letters, the keys
-    line naming the game R replays."""
-    from .screen_read import KEYS_GAME_OVER, ROW_KEYS
-    from .sheet_read import big_word
 
-    last = events[-1]
-    if last["ev"] != "game_over":
-        return f"the game did not end: its last event is {last}"
-    total = last["total"]
-    row0 = screen.row(0)
-    if not row0.startswith(f"GAME {seed} ") or \
-            not row0.rstrip().endswith(f"WE {total[0]} THEY {total[1]}"):
-        return f"the game-over screen's row 0 {row0.strip()!r}, want game {seed}, {total}"
-    word = "WE WIN" if last["winner"] == 0 else "THEY WIN"
-    if big_word(screen) != word:
-        return f"the game-over screen shows {big_word(screen)!r} in big letters, not {word!r}"
-    keys = screen.row(ROW_KEYS).strip()
-    if keys != KEYS_GAME_OVER.format(game=seed):
-        return f"the game-over keys line {keys!r}"
+def game_over_problem(screen: Screen, events: list[dict], seed: int) -> str | None:
+    """The game-over screen of a Bid Euchre game, cell for cell as its events say
+    (tools/frontend/gameover_screen.py: row 0's totals, the winner in big letters, the
+    score sheet of every hand: bid, contract, maker, tricks, MADE / SET, both sides'
+    points; the keys line naming the game R replays), and the sheet read back."""
+    from .checkpoints import check_sheet
+    from .gameover_screen import game_over_problems
+    from .screen_read import keys_game_over
+
+    if events[-1]["ev"] != "game_over":
+        return f"the game did not end: its last event is {events[-1]}"
+    problems = game_over_problems(screen, events, seed, keys_game_over(seed))
+    if problems:
+        return "the game-over screen: " + "; ".join(problems) + f"\n{screen.text()}"
+    try:
+        check_sheet(screen, events)
+    except FrontendError as exc:
+        return str(exc)
     return None
