@@ -193,6 +193,22 @@ def refused(fe: Frontend, key: str, message: str) -> None:
         raise FrontendError(f"{key!r} was not refused with {message!r}:\n{screen.text()}")
 
 
+# keys that mean nothing at a bid (no bid below 3 or above 6) or a contract (P and the
+# bids are the auction's): each must leave the screen and the game as they were
+IGNORED_KEYS = {"auction": ("2", "7", "X"), "declare": ("P", "3", "X")}
+
+
+def ignored(fe: Frontend, kind: str) -> None:
+    """Each of IGNORED_KEYS[kind] changes nothing: no event, the screen as it was (no
+    buzz's message, no '>' moved)."""
+    for key in IGNORED_KEYS[kind]:
+        before, events = fe.screen(), len(fe.events)
+        after = fe.key(key)
+        if after != before or len(fe.events) != events:
+            raise FrontendError(f"{key!r} at the {kind}, a key that means nothing there, "
+                                f"changed the game:\n{after.text()}")
+
+
 def answer(fe: Frontend, kind: str, action, screen: Screen, rng: random.Random) -> None:
     """South's choice by its key, or by the cursor and RETURN."""
     by_key = rng.random() < 0.5
@@ -260,6 +276,8 @@ def play_bid6_by_keys(seed: int, rng: random.Random, prg=None, speed: str = "NO 
         seen.add(p.kind)
         if p.kind in ("auction", "declare") and len(p.choices) > 1:
             cursor_wraps(fe, p.kind, len(p.choices))
+        if p.kind in IGNORED_KEYS:
+            ignored(fe, p.kind)
         if p.kind == "auction":
             last_trick_shown(fe, "L", "P")
         elif p.kind == "declare":
