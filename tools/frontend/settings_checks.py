@@ -9,7 +9,10 @@ screen and the title as a player does, each of KEPT's settings (between them eve
 row off its default, at its highest and lowest value, the presets and every speed but
 NO WAIT, sound off), then RUN/STOP + RESTORE and RUN, and wants each one back: the title's
 code, speed and sound, the rules in the program's memory, and every row of the options
-screen (the first row that lost its value is named).
+screen (the first row that lost its value is named). :func:`corrupt_store_refused`
+then POKEs the store at BASIC's READY. as a player may (resealed, so only the value
+is wrong): a preset, speed, sound or option value out of its range must bring the
+defaults at RUN (Bit #93, NORMAL, sound on), not the bad value.
 """
 
 from __future__ import annotations
@@ -17,20 +20,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyengine.core.rules import Rules
+from pyengine.core.rules import BIT93, WEB, Rules
 from pyengine.core.rulescode import rules_code, rules_from_code
 
+from ..gamecore.rules_block import ENUMS, FIELDS
 from .driver import RETURN, Frontend
 from .options_screen import (
     LONGEST,
     ROWS,
     choose_rules,
     open_options,
+    row_options,
     row_value,
     rules_in_ram,
     title_code,
 )
-from .screen_read import prompt, title_options
+from .screen_read import SPEEDS, prompt, title_options
 from .verdict import Verdict
 
 
@@ -101,6 +106,95 @@ def one_kept(prg: Path | str | None, kept: Kept) -> None:
 
 
 def settings_kept(prg: Path | str | None) -> None:
-    """Each of KEPT chosen, then RUN/STOP + RESTORE and RUN: all of it kept."""
+    """Each of KEPT chosen, then RUN/STOP + RESTORE and RUN: all of it kept; then a
+    store POKEd out of range refused (corrupt_store_refused)."""
     for kept in KEPT:
         one_kept(prg, kept)
+    corrupt_store_refused(prg)
+
+
+# The store (c64/fe_state.oph): settings_preset, _speed, _sound, then STANDARD's rules
+# block (asm/rules.oph's order), then settings_sum = SETTINGS_SEED + those bytes, mod 256.
+SETTINGS_SEED = 0x5A
+PRESET_NUMBERS = {"bit93": 0, "web": 1, "standard": 2, "bid6": 3}
+DEFAULT_SPEED, DEFAULT_SOUND = "NORMAL", True
+
+
+def field_bytes() -> dict[str, set[int]]:
+    """The rules block's bytes the options screen's rows offer, by field."""
+    out: dict[str, set[int]] = {}
+    for _, option, values in ROWS:
+        for value, _ in values:
+            for field, v in row_options(option, value).items():
+                default = getattr(Rules(), field)
+                if not isinstance(default, bool) and default in ENUMS:
+                    v = ENUMS[type(default)(v)]
+                out.setdefault(field, set()).add(int(v))      # type: ignore[call-overload]
+    return out
+
+
+def bad_values() -> list[tuple[str, int]]:
+    """(where, a value out of range) for the preset, speed, sound and every field an
+    option row sets: one past each end of the values the options screen offers
+    (tools/frontend/options_screen.py ROWS), and the first between them it does not
+    (the deck's 25). ``where``: the store's label, or the rules block's (its byte in
+    the store's copy of STANDARD's block)."""
+    out: list[tuple[str, int]] = [("settings_preset", len(PRESET_NUMBERS)),
+                                  ("settings_speed", len(SPEEDS)), ("settings_sound", 2)]
+    labels = {field: label for label, field in FIELDS}
+    for field, offered in field_bytes().items():
+        low, high = min(offered), max(offered)
+        out.append((labels[field], high + 1))
+        if low > 0:
+            out.append((labels[field], low - 1))
+        gaps = [b for b in range(low, high) if b not in offered]
+        if gaps:
+            out.append((labels[field], gaps[0]))
+    return out
+
+
+def _poke_store(fe: Frontend, changes: dict[str, int]) -> None:
+    """At READY.: the store's bytes changed (by label, see bad_values), resealed."""
+    mem, sym = fe.c64.mem, fe.c64.symbols
+    for where, value in changes.items():
+        at = sym.address(where)
+        if where.startswith("rules_"):
+            at += sym.address("settings_std") - sym.address("rules_block")
+        mem[at] = value
+    first, last = sym.address("settings_preset"), sym.address("settings_sum")
+    mem[last] = (SETTINGS_SEED + sum(mem[a] for a in range(first, last))) & 0xFF
+
+
+def _to_basic(fe: Frontend) -> None:
+    c64 = fe.c64
+    c64.press("STOP")
+    c64.run_frames(10)
+    c64.press_restore()
+    c64.run_frames(2)
+    c64.release()
+    if not c64.at_basic:
+        raise Verdict("RUN/STOP + RESTORE at the title did not reach BASIC")
+
+
+def corrupt_store_refused(prg: Path | str | None) -> None:
+    """WEB, SLOW and sound off POKEd into the store are kept at RUN (the POKE works);
+    the same with any one value out of range (bad_values) gives the defaults."""
+    fe = Frontend(prg)
+    fe.boot()
+    kept = {"settings_preset": PRESET_NUMBERS["web"],
+            "settings_speed": SPEEDS.index("SLOW"), "settings_sound": 0}
+    for what, value in [("nothing", -1), *bad_values()]:
+        _to_basic(fe)
+        _poke_store(fe, kept | ({what: value} if value >= 0 else {}))
+        fe.c64.basic_run()
+        screen = fe.screen()
+        if prompt(screen).kind != "title":
+            raise Verdict(f"RUN with {what} = {value} POKEd into the settings did not show "
+                          f"the title:\n{screen.text()}")
+        shown = (title_code(screen), title_options(screen)["speed"],
+                 title_options(screen)["sound"])
+        want = (rules_code(WEB), "SLOW", False) if value < 0 else \
+            (rules_code(BIT93), DEFAULT_SPEED, DEFAULT_SOUND)
+        if shown != want or rules_in_ram(fe) != (WEB if value < 0 else BIT93):
+            raise Verdict(f"RUN with {what} = {value} POKEd into the settings (the store "
+                          f"resealed) shows {shown}, want {want}")
