@@ -246,7 +246,19 @@ def _after_game(fe: Frontend, s: Scenario, played: PlayedGame, title_sp: int) ->
 
 def run_checks(prg: Path | str | None = None) -> None:
     """Every check; raises at the first failure."""
-    for s in SCENARIOS:
+    run_scenarios(prg, SCENARIOS)
+    bid6_game(prg)
+    settings_kept(prg)
+    stop_in_last_trick(prg)
+    problem = demo_problems(prg)
+    if problem:
+        raise Verdict(problem)
+
+
+def run_scenarios(prg: Path | str | None, scenarios: tuple[Scenario, ...]) -> None:
+    """The games and screens of ``scenarios`` (SCENARIOS, or some of them: the mutation
+    judges run a file's own first, tools/mutation/judges.py)."""
+    for s in scenarios:
         fe = Frontend(prg, record_events=True, ram=s.ram)
         fe.boot()
         title_sp = fe.c64.mpu.sp             # the stack while the title waits for a key
@@ -278,12 +290,6 @@ def run_checks(prg: Path | str | None = None) -> None:
             if problem:
                 raise Verdict(f"{problem} (game {s.game} at {s.speed}, RAM {s.ram})")
         _after_game(fe, s, played, title_sp)
-    bid6_game(prg)
-    settings_kept(prg)
-    stop_in_last_trick(prg)
-    problem = demo_problems(prg)
-    if problem:
-        raise Verdict(problem)
 
 
 # Bid Euchre's game and the driver's seed: South the stuck dealer in hand 6 (West, North

@@ -16,7 +16,9 @@ survived or a short reason if it was killed. Judges are chosen per folder:
 * ``c64/bid6_fe.oph``, ``c64/sheet_bid6.oph``, ``c64/settings.oph``,
   ``c64/options.oph``, ``c64/rulescode.oph`` (by file): the front-end judge's Bid
   Euchre game and settings check first (about 3 s), then the whole judge if the
-  mutant survives them: the same verdicts, sooner.
+  mutant survives them: the same verdicts, sooner;
+* ``c64/jokerask.oph``, ``c64/threeseats.oph``, ``c64/asks.oph`` (OWN_SCENARIOS):
+  the judge's scenarios under the rules that enter them first, then the whole judge.
 
 Each mutant is judged in its own forked process; one that uses more than the
 timeout in CPU seconds (so a loaded machine does not make a slow survivor look
@@ -26,6 +28,7 @@ hung), or runs ten times as long by the clock, is killed and counts as killed
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import math
@@ -131,6 +134,27 @@ def judge_c64_quick_first(prg: Path) -> str | None:
     return judge_c64(prg)
 
 
+# c64/ files whose code only some of the judge's scenarios enter: those first (the rules
+# code's tokens they need), then the whole judge; the same verdicts, sooner
+OWN_SCENARIOS = {"c64/jokerask.oph": ("X1",), "c64/threeseats.oph": ("Y3",),
+                 "c64/asks.oph": ("V1", "H1", "N1")}
+
+
+def judge_c64_own_scenarios(prg: Path, tokens: tuple[str, ...]) -> str | None:
+    """The judge's scenarios whose rules name one of ``tokens`` first, then judge_c64."""
+    if _FRONTEND_CHECK is None:
+        return judge_c64_default(prg)
+    own = tuple(s for s in _FRONTEND_CHECK.SCENARIOS
+                if set(s.rules.split()) & set(tokens))
+    try:
+        _FRONTEND_CHECK.run_scenarios(prg, own)
+    except (FrontendVerdict, HarnessError) as exc:
+        return str(exc)[:2000]
+    except Exception as exc:               # a broken program may break the driver itself
+        return f"{type(exc).__name__}: {exc}"[:2000]
+    return judge_c64(prg)
+
+
 def judge_varai(prg: Path) -> str | None:
     """asm/varai.oph and asm/ext_cards.oph: code Bit #93's games never enter (but
     rules_shape), judged by their own checks (tools/gamecore/varai_check.py problem:
@@ -154,7 +178,9 @@ JUDGES: dict[str, Judge] = {"asm": judge_asm, "c64": judge_c64,
                             "c64/sheet_bid6.oph": judge_c64_quick_first,
                             "c64/settings.oph": judge_c64_quick_first,
                             "c64/options.oph": judge_c64_quick_first,
-                            "c64/rulescode.oph": judge_c64_quick_first}
+                            "c64/rulescode.oph": judge_c64_quick_first,
+                            **{f: functools.partial(judge_c64_own_scenarios, tokens=t)
+                               for f, t in OWN_SCENARIOS.items()}}
 
 
 @dataclass(frozen=True)
