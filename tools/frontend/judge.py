@@ -67,6 +67,7 @@ from .options_screen import (
 from .play import back_to_title, play
 from .prompt_checks import (
     joker_keys,
+    joker_suit_keys,
     refusals,
     restore_problems,
     space_held,
@@ -249,6 +250,7 @@ def run_checks(prg: Path | str | None = None) -> None:
     run_scenarios(prg, SCENARIOS)
     bid6_game(prg)
     settings_kept(prg)
+    joker_suit_keys(prg)
     stop_in_last_trick(prg)
     problem = demo_problems(prg)
     if problem:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pyengine.core.cards import suit_of
-from pyengine.core.rulescode import rules_code
+from pyengine.core.rulescode import rules_code, rules_from_code
 
 from ..machine.screen import COLS, ROWS
 from .checkpoints import engine_last_trick, engine_state
@@ -28,7 +28,14 @@ from .driver import (
     south_hand,
 )
 from .options_screen import ROWS as OPTION_ROWS
-from .options_screen import open_options, read_options, rules_in_ram, title_code, view_rules
+from .options_screen import (
+    choose_rules,
+    open_options,
+    read_options,
+    rules_in_ram,
+    title_code,
+    view_rules,
+)
 from .screen_read import (
     BG_FACE,
     BG_HILITE,
@@ -156,6 +163,31 @@ def joker_keys(fe: Frontend, p) -> None:
         if fe.key(end) != before or len(fe.events) != events:
             raise Verdict(f"{how}, then {end}, at the joker's question did not bring it "
                           f"back unanswered:\n{fe.screen().text()}")
+
+
+JOKER_GAME = 13              # South deals the joker as the upcard in the first hand
+
+
+def joker_suit_keys(prg: Path | str | None) -> None:
+    """Each of H, D, C names the joker's suit (the judge's game 13 names it by S): game
+    13 under STD K32 X1 to the joker's question, the key, the next event South's naming
+    that suit; RUN/STOP and RETURN bring the same question back for the next key."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    choose_rules(fe, rules_from_code("STD K32 X1"), "keys")
+    fe.start(JOKER_GAME)
+    for key in "HDC":
+        if prompt(fe.screen()).kind != "joker":
+            raise Verdict(f"game {JOKER_GAME}: not the joker's question:\n{fe.screen().text()}")
+        before = len(fe.events)
+        fe.key(key)
+        named = fe.events[before:before + 1]
+        if named != [{"ev": "joker_suit", "seat": 0, "suit": key}]:
+            raise Verdict(f"{key} at the joker's question made {named}, not South naming "
+                          f"{key}:\n{fe.screen().text()}")
+        if prompt(fe.key(STOP)).kind != "title":
+            raise Verdict(f"RUN/STOP did not go to the title:\n{fe.screen().text()}")
+        fe.key(RETURN)
 
 
 KERNAL_STATUS = 0x90         # ST, just past the BASIC zero page the game saves
