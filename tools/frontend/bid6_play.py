@@ -29,6 +29,7 @@ from .checkpoints import engine_state
 from .driver import LEFT, RETURN, RIGHT, Frontend, FrontendError
 from .options_screen import choose_rules
 from .screen_read import ROW_KEYS, ROW_MSG, Screen, keys_auction, prompt, south_hand
+from .screen_regions import MSG_LEAD, MSG_PLAY
 from .timing import SPEED_FRAMES, pace_units
 
 SEAT_LETTERS = "SWNE"
@@ -47,6 +48,12 @@ class Scripted:
 
     def decide(self, view):
         return self.actions.pop(0)
+
+
+# the message line at South's bid and contract (c64/bid6_fe.oph b6_prompt); at a card,
+# YOUR LEAD or YOUR PLAY as under every rule set
+PROMPT_MESSAGES = {"auction": "YOUR BID: TRICKS YOU AND PARTNER TAKE",
+                   "declare": "YOU BID HIGHEST: NAME THE CONTRACT"}
 
 
 def bids_row(bids: dict[int, int | None]) -> str:
@@ -73,6 +80,14 @@ def table_problems(screen: Screen, game: GameState, kind: str) -> list[str]:
                 f"BY {SEAT_WORDS[game.maker]}" not in row1:
             problems.append(f"row 1 {row1!r}: not the bid of {game.contract} by seat "
                             f"{game.maker}")
+        trump = NO_TRUMP_WORDS[("high", "low")[game.trump - len(SUITS)]] \
+            if game.trump >= len(SUITS) else SUIT_SYMBOLS[game.trump]
+        tricks = "TRICKS " + "-".join(map(str, game.tricks_won))
+        if trump not in row1 or not row1.endswith(tricks):
+            problems.append(f"row 1 {row1!r}: not the contract {trump!r} and {tricks!r}")
+    message = screen.row(ROW_MSG).strip()
+    if message != PROMPT_MESSAGES.get(kind, MSG_PLAY if game.trick else MSG_LEAD):
+        problems.append(f"the message line {message!r} at South's {kind}")
     for seat, (row, col) in BACKS_AT.items():
         for r in (row, row + 1):
             backs = screen.row(r)[col:col + 6]
