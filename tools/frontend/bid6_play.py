@@ -28,7 +28,15 @@ from pyengine.core.rules import BID6
 from .checkpoints import engine_state
 from .driver import LEFT, RETURN, RIGHT, Frontend, FrontendError
 from .options_screen import choose_rules
-from .screen_read import ROW_KEYS, ROW_MSG, Screen, keys_auction, prompt, south_hand
+from .screen_read import (
+    ROW_KEYS,
+    ROW_MSG,
+    Screen,
+    keys_auction,
+    keys_cards,
+    prompt,
+    south_hand,
+)
 from .screen_regions import MSG_LEAD, MSG_PLAY
 from .timing import SPEED_FRAMES, pace_units
 
@@ -88,6 +96,9 @@ def table_problems(screen: Screen, game: GameState, kind: str) -> list[str]:
     message = screen.row(ROW_MSG).strip()
     if message != PROMPT_MESSAGES.get(kind, MSG_PLAY if game.trick else MSG_LEAD):
         problems.append(f"the message line {message!r} at South's {kind}")
+    if kind == "play" and screen.row(ROW_KEYS).strip() != keys_cards(len(game.hands[0])):
+        problems.append(f"the keys line {screen.row(ROW_KEYS).strip()!r} at a card, "
+                        f"want {keys_cards(len(game.hands[0]))!r}")
     for seat, (row, col) in BACKS_AT.items():
         for r in (row, row + 1):
             backs = screen.row(r)[col:col + 6]
