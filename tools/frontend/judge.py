@@ -74,6 +74,7 @@ from .prompt_checks import (
     stack_kept,
     stop_in_last_trick,
     stop_in_pause,
+    two_way_keys,
 )
 from .settings_checks import settings_kept
 from .timing import pause_problems, silence, sound_problems
@@ -251,6 +252,7 @@ def run_checks(prg: Path | str | None = None) -> None:
     bid6_game(prg)
     settings_kept(prg)
     joker_suit_keys(prg)
+    two_way_keys(prg)
     stop_in_last_trick(prg)
     problem = demo_problems(prg)
     if problem:

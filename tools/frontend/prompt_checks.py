@@ -190,6 +190,45 @@ def joker_suit_keys(prg: Path | str | None) -> None:
         fe.key(RETURN)
 
 
+REDEAL_GAME = 20716          # under STD N1, South's first prompt: a new deal?
+
+
+def two_way_keys(prg: Path | str | None) -> None:
+    """The standard options' two-way question (c64/asks.oph) by its keys: game 20716
+    under STD N1 to South's NO ACE NO FACE NO TRUMP question; L and the joystick up
+    each show the last trick (none yet) and the key ending the view answers nothing;
+    Y asks for a new deal; RUN/STOP, RETURN: the same question, and N keeps the hand
+    (the judge's games answer by the cursor half the time, by N or Y the other half)."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    choose_rules(fe, rules_from_code("STD N1"), "keys")
+    fe.start(REDEAL_GAME)
+    for key, call in (("Y", "redeal"), ("N", "keep")):
+        before, events = fe.screen(), len(fe.events)
+        if prompt(before).kind != "redeal":
+            raise Verdict(f"game {REDEAL_GAME}: not South's new-deal question:\n"
+                          f"{before.text()}")
+        for how, end in (("L", "P"), ("up", "X")):
+            view = fe.key(how) if how == "L" else fe.joystick(how)
+            problems = last_trick_view(before, fe.events).problems(view)
+            if problems:
+                raise Verdict(f"the last trick shown by {how} at the new-deal question: "
+                              + "; ".join(problems) + "\n" + view.text())
+            if fe.key(end) != before or len(fe.events) != events:
+                raise Verdict(f"{how}, then {end}, at the new-deal question did not bring "
+                              f"it back unanswered:\n{fe.screen().text()}")
+        fe.key(key)
+        said = fe.events[events:events + 1]
+        want = [{"ev": "redeal", "seat": 0, "call": call,
+                 "reason": "no_ace_no_face_no_trump"}]
+        if said != want:
+            raise Verdict(f"{key} at the new-deal question made {said}, want {want}:\n"
+                          f"{fe.screen().text()}")
+        if prompt(fe.key(STOP)).kind != "title":
+            raise Verdict(f"RUN/STOP did not go to the title:\n{fe.screen().text()}")
+        fe.key(RETURN)
+
+
 KERNAL_STATUS = 0x90         # ST, just past the BASIC zero page the game saves
 STOP_AFTER_FRAMES = 4        # RUN/STOP pressed this long after South's answer: in a pause
 
