@@ -40,6 +40,8 @@ from .screen_read import (
     BG_FACE,
     BG_HILITE,
     KEYS_BACK,
+    KEYS_TWO_WAY,
+    MSG_ASK_REDEAL,
     ROW_KEYS,
     ROW_MSG,
     SEAT_WORDS,
@@ -226,7 +228,39 @@ def two_way_keys(prg: Path | str | None) -> None:
                           f"{fe.screen().text()}")
         if prompt(fe.key(STOP)).kind != "title":
             raise Verdict(f"RUN/STOP did not go to the title:\n{fe.screen().text()}")
-        fe.key(RETURN)
+        if key == "Y":
+            fe.key(RETURN)
+    keys_blank_while_held(fe, MSG_ASK_REDEAL["no_ace_no_face_no_trump"])
+
+
+HELD_FRAMES = 60             # RETURN held this long: the question comes while it is down
+
+
+def keys_blank_while_held(fe: Frontend, question: str) -> None:
+    """From the title, RETURN held down starts the game: its first prompt (the
+    question on row 23) comes while the key is still down, and row 24 stays blank
+    until the key is let go and the keys have been quiet (c64/input.oph begin_prompt:
+    the keys line is the sign a press will be taken); then the keys line shows."""
+    c64 = fe.c64
+    c64.press("RETURN")
+    shown = 0
+    for _ in range(HELD_FRAMES):
+        c64.run_frames(1)
+        screen = fe.screen()
+        if screen.row(ROW_MSG).strip() == question:
+            shown += 1                    # (the first frame may fall inside its drawing)
+            if shown > 1 and screen.row(ROW_KEYS).strip():
+                c64.release()
+                raise Verdict(f"the keys line shows while RETURN is still held at "
+                              f"{question!r}:\n{screen.text()}")
+    c64.release()
+    if shown < 2:
+        raise Verdict(f"RETURN held {HELD_FRAMES} frames: no {question!r}:\n"
+                      f"{fe.screen().text()}")
+    screen = fe.run()
+    if screen.row(ROW_KEYS).strip() != KEYS_TWO_WAY:
+        raise Verdict(f"once RETURN was let go, the keys line is not the question's:\n"
+                      f"{screen.text()}")
 
 
 KERNAL_STATUS = 0x90         # ST, just past the BASIC zero page the game saves
