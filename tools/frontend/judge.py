@@ -251,6 +251,7 @@ def run_checks(prg: Path | str | None = None) -> None:
     run_scenarios(prg, SCENARIOS)
     bid6_game(prg)
     settings_kept(prg)
+    options_in_budget(prg)
     joker_suit_keys(prg)
     two_way_keys(prg)
     stop_in_last_trick(prg)
@@ -331,6 +332,21 @@ def bid6_game(prg: Path | str | None) -> None:
         or bid6_game_over(fe.screen(), fe.events, BID6_GAME)
     if problem:
         raise Verdict(f"bid6 game {BID6_GAME}: {problem}")
+
+
+def options_in_budget(prg: Path | str | None) -> None:
+    """docs/performance.md's budget: every key on the options screen (opening it, each
+    preset, the cursor, each option, back to the title; with every option changed too)
+    finishes its update within two PAL frames (options_screen.bench, as
+    tests/test_options_screen.py measures it)."""
+    from .driver import FRAME_CYCLES
+    from .options_screen import bench
+
+    worst = {kind: max(cycles) for kind, cycles in bench(prg).items()}
+    over = {kind: c for kind, c in worst.items() if c > 2 * FRAME_CYCLES}
+    if over:
+        raise Verdict(f"options screen keys over 2 frames ({2 * FRAME_CYCLES:,} cycles): "
+                      f"{over}")
 
 
 def judge_prg(prg: Path) -> str | None:
