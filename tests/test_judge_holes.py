@@ -10,7 +10,8 @@ Each mutant is made by tools/mutation (one instruction changed, found by its sit
 rebuild that moves the code keeps the test), and the judge's part that must catch it
 (tools/frontend/judge.py bid6_game, tools/frontend/settings_checks.py) is run alone:
 the whole judge runs on the real build in tests/test_frontend_check.py. Before issue 44
-the judge passed all of them.
+the judge passed all of them; the later ones are the holes of this round's fresh sample
+of the variant files' mutants (docs/mutants.md).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from tools.frontend.judge import bid6_game
+from tools.frontend.judge import bid6_game, options_in_budget
+from tools.frontend.prompt_checks import joker_suit_keys, two_way_keys
 from tools.frontend.settings_checks import settings_kept
 from tools.frontend.verdict import Verdict
 from tools.machine.faults import HarnessError
@@ -39,6 +41,22 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     ("settings_valid/_field+11:imm+1", settings_kept, "did not keep STD T100"),
     # after the score, row 1 left on the contract
     ("bid6_on_score/_sound+12:imm+1", bid6_game, "row 1 'BID "),
+    # the survivors of this round's fresh sample (docs/mutants.md), each a hole closed:
+    # a key that means nothing at a bid became bid 7
+    ("b6_key_answer/_no+1:nop", bid6_game, "a key that means nothing there"),
+    # the bid prompt's message from one byte on ("OUR BID: ...")
+    ("b6_prompt+3:imm+1", bid6_game, "the message line 'OUR BID"),
+    # a store POKEd with preset 4 (checksum resealed) taken at RUN
+    ("settings_valid+10:imm+1", settings_kept, "settings_preset = 4 POKEd"),
+    # C never named the joker's suit clubs
+    ("decide_joker/_key+6:imm-1", joker_suit_keys, "C at the joker's question"),
+    # L at the two-way question showed nothing; Y answered 2 (asked again); the old keys
+    # line stayed while the keys were not quiet
+    ("decide_two_way/_last+0:nop", two_way_keys, "the last trick shown by L"),
+    ("decide_two_way/_key+12:imm+1", two_way_keys, "Y at the new-deal question"),
+    ("decide_two_way+5:nop", two_way_keys, "the keys line shows while RETURN is still held"),
+    # the kept rules code never kept: the title's redraw over 2 frames
+    ("code_build/_same+0:nop", options_in_budget, "over 2 frames"),
 ]
 
 
@@ -54,6 +72,7 @@ def test_the_judge_catches_the_mutant_it_missed(tmp_path, mutants, key, check, r
         check(prg)
 
 
-@pytest.mark.parametrize("check", [bid6_game, settings_kept])
+@pytest.mark.parametrize("check", [bid6_game, settings_kept, joker_suit_keys, two_way_keys,
+                                   options_in_budget])
 def test_the_real_build_passes_the_new_checks(check):
     check(PRG)
