@@ -66,6 +66,7 @@ from .options_screen import (
 )
 from .play import back_to_title, play
 from .prompt_checks import (
+    bid_keys_wait,
     joker_keys,
     joker_suit_keys,
     refusals,
@@ -254,6 +255,7 @@ def run_checks(prg: Path | str | None = None) -> None:
     options_in_budget(prg)
     joker_suit_keys(prg)
     two_way_keys(prg)
+    bid_keys_wait(prg)
     stop_in_last_trick(prg)
     problem = demo_problems(prg)
     if problem:

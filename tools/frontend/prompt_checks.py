@@ -40,7 +40,7 @@ from .screen_read import (
     BG_FACE,
     BG_HILITE,
     KEYS_BACK,
-    KEYS_TWO_WAY,
+    MSG_ASK_JOKER,
     MSG_ASK_REDEAL,
     ROW_KEYS,
     ROW_MSG,
@@ -49,7 +49,7 @@ from .screen_read import (
     TRICK_ROW,
     Screen,
 )
-from .screen_regions import FELT, HINT, MSG_BID2, TEXT, Cell, Model, canadian
+from .screen_regions import FELT, HINT, MSG_BID1, MSG_BID2, TEXT, Cell, Model, canadian
 from .timing import SFX_ERROR, SID_FREQ_HI, south_decides
 from .verdict import Verdict
 
@@ -189,7 +189,25 @@ def joker_suit_keys(prg: Path | str | None) -> None:
                           f"{key}:\n{fe.screen().text()}")
         if prompt(fe.key(STOP)).kind != "title":
             raise Verdict(f"RUN/STOP did not go to the title:\n{fe.screen().text()}")
-        fe.key(RETURN)
+        if key != "C":
+            fe.key(RETURN)
+    keys_blank_while_held(fe, MSG_ASK_JOKER, "joker")
+    if prompt(fe.key(STOP)).kind != "title":          # RUN/STOP at the question itself
+        raise Verdict(f"RUN/STOP at the joker's question did not go to the title:\n"
+                      f"{fe.screen().text()}")
+
+
+BID_GAME = 7                 # under Bit #93, South's first prompt is his round-1 bid
+
+
+def bid_keys_wait(prg: Path | str | None) -> None:
+    """RETURN held into game 7's first South prompt (round 1's bid): row 24 blank while
+    the key is down, the bid's keys once it is let go (c64/bidask.oph decide_bid)."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    fe.set_options(speed="NO WAIT")
+    fe.enter_game_number(BID_GAME)
+    keys_blank_while_held(fe, MSG_BID1, "bid1")
 
 
 REDEAL_GAME = 20716          # under STD N1, South's first prompt: a new deal?
@@ -236,12 +254,13 @@ def two_way_keys(prg: Path | str | None) -> None:
 HELD_FRAMES = 60             # RETURN held this long: the question comes while it is down
 
 
-def keys_blank_while_held(fe: Frontend, question: str) -> None:
+def keys_blank_while_held(fe: Frontend, question: str, kind: str = "redeal") -> None:
     """From the title, RETURN held down starts the game: its first prompt (the
     question on row 23) comes while the key is still down, and row 24 stays blank
     until the key is let go and the keys have been quiet (c64/input.oph begin_prompt:
     the keys line is the sign a press will be taken); then the keys line shows."""
     c64 = fe.c64
+    c64.run_frames(GAP_FRAMES)            # a person's gap after the last key
     c64.press("RETURN")
     shown = 0
     for _ in range(HELD_FRAMES):
@@ -258,8 +277,8 @@ def keys_blank_while_held(fe: Frontend, question: str) -> None:
         raise Verdict(f"RETURN held {HELD_FRAMES} frames: no {question!r}:\n"
                       f"{fe.screen().text()}")
     screen = fe.run()
-    if screen.row(ROW_KEYS).strip() != KEYS_TWO_WAY:
-        raise Verdict(f"once RETURN was let go, the keys line is not the question's:\n"
+    if prompt(screen).kind != kind:
+        raise Verdict(f"once RETURN was let go, the keys line is not the {kind}'s:\n"
                       f"{screen.text()}")
 
 
