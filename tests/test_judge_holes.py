@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from tools.frontend.judge import bid6_game, options_in_budget
-from tools.frontend.prompt_checks import joker_suit_keys, two_way_keys
+from tools.frontend.prompt_checks import bid_keys_wait, joker_suit_keys, two_way_keys
 from tools.frontend.settings_checks import settings_kept
 from tools.frontend.verdict import Verdict
 from tools.machine.faults import HarnessError
@@ -55,6 +55,9 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     ("decide_two_way/_last+0:nop", two_way_keys, "the last trick shown by L"),
     ("decide_two_way/_key+12:imm+1", two_way_keys, "Y at the new-deal question"),
     ("decide_two_way+5:nop", two_way_keys, "the keys line shows while RETURN is still held"),
+    # the joker's question without the wait for quiet keys; RUN/STOP ignored there
+    ("decide_joker+8:nop", joker_suit_keys, "the keys line shows while RETURN is still held"),
+    ("decide_joker/_key+1:imm-1", joker_suit_keys, "RUN/STOP at the joker's question"),
     # the kept rules code never kept: the title's redraw over 2 frames
     ("code_build/_same+0:nop", options_in_budget, "over 2 frames"),
 ]
@@ -73,6 +76,6 @@ def test_the_judge_catches_the_mutant_it_missed(tmp_path, mutants, key, check, r
 
 
 @pytest.mark.parametrize("check", [bid6_game, settings_kept, joker_suit_keys, two_way_keys,
-                                   options_in_budget])
+                                   bid_keys_wait, options_in_budget])
 def test_the_real_build_passes_the_new_checks(check):
     check(PRG)
