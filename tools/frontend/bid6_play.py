@@ -28,7 +28,16 @@ from pyengine.core.rules import BID6
 from .checkpoints import engine_state
 from .driver import LEFT, RETURN, RIGHT, Frontend, FrontendError
 from .options_screen import choose_rules
-from .screen_read import ROW_KEYS, ROW_MSG, Screen, keys_auction, prompt, south_hand
+from .screen_read import (
+    ROW_KEYS,
+    ROW_MSG,
+    Screen,
+    keys_auction,
+    keys_cards,
+    prompt,
+    south_hand,
+)
+from .screen_regions import MSG_LEAD, MSG_PLAY
 from .timing import SPEED_FRAMES, pace_units
 
 SEAT_LETTERS = "SWNE"
@@ -49,6 +58,19 @@ class Scripted:
         return self.actions.pop(0)
 
 
+# the message line at South's bid and contract (c64/bid6_fe.oph b6_prompt); at a card,
+# YOUR LEAD or YOUR PLAY as under every rule set
+PROMPT_MESSAGES = {"auction": "YOUR BID: TRICKS YOU AND PARTNER TAKE",
+                   "declare": "YOU BID HIGHEST: NAME THE CONTRACT"}
+
+
+def bids_row(bids: dict[int, int | None]) -> str:
+    """Row 1 during an auction and after its hand's score: each seat's bid so far
+    (``bids``: seat -> tricks, None a pass; a seat not in it has not bid)."""
+    shown = {s: "PASS" if t is None else str(t) for s, t in bids.items()}
+    return "BIDS " + "  ".join(f"{SEAT_LETTERS[s]} {shown.get(s, '-')}" for s in range(4))
+
+
 def table_problems(screen: Screen, game: GameState, kind: str) -> list[str]:
     """What the screen at South's ``kind`` prompt shows wrong, against pyengine."""
     problems = []
@@ -66,6 +88,17 @@ def table_problems(screen: Screen, game: GameState, kind: str) -> list[str]:
                 f"BY {SEAT_WORDS[game.maker]}" not in row1:
             problems.append(f"row 1 {row1!r}: not the bid of {game.contract} by seat "
                             f"{game.maker}")
+        trump = NO_TRUMP_WORDS[("high", "low")[game.trump - len(SUITS)]] \
+            if game.trump >= len(SUITS) else SUIT_SYMBOLS[game.trump]
+        tricks = "TRICKS " + "-".join(map(str, game.tricks_won))
+        if trump not in row1 or not row1.endswith(tricks):
+            problems.append(f"row 1 {row1!r}: not the contract {trump!r} and {tricks!r}")
+    message = screen.row(ROW_MSG).strip()
+    if message != PROMPT_MESSAGES.get(kind, MSG_PLAY if game.trick else MSG_LEAD):
+        problems.append(f"the message line {message!r} at South's {kind}")
+    if kind == "play" and screen.row(ROW_KEYS).strip() != keys_cards(len(game.hands[0])):
+        problems.append(f"the keys line {screen.row(ROW_KEYS).strip()!r} at a card, "
+                        f"want {keys_cards(len(game.hands[0]))!r}")
     for seat, (row, col) in BACKS_AT.items():
         for r in (row, row + 1):
             backs = screen.row(r)[col:col + 6]
@@ -120,10 +153,37 @@ def bid6_message(e: dict) -> str | None:
     return None
 
 
+def status_problem(events: list[dict], i: int, screen: Screen) -> str | None:
+    """Rows 0-1 once event ``i`` (a bid, the contract or the score) is drawn: the
+    totals; the bids so far during the auction and again after the hand's score (not
+    the contract: issue 44), the contract and its maker once declared."""
+    e = events[i]
+    if e["ev"] not in ("bid", "declare", "score"):
+        return None
+    start = max(j for j in range(i + 1) if events[j]["ev"] == "deal")
+    hand = events[start:i + 1]
+    totals = [x["total"] for x in events[:i + 1] if x["ev"] == "score"]
+    total = totals[-1] if totals else [0, 0]
+    row0, row1 = screen.row(0), screen.row(1).rstrip()
+    if f"WE {total[0]} THEY {total[1]}" not in row0:
+        return f"after event {i} {e}: row 0 {row0.strip()!r}, want WE {total[0]} THEY {total[1]}"
+    if e["ev"] == "declare":
+        high = max(x["tricks"] for x in hand if x["ev"] == "bid" and x["call"] != "pass")
+        if not row1.startswith(f"BID {high} ") or f"BY {SEAT_WORDS[e['seat']]}" not in row1:
+            return f"after event {i} {e}: row 1 {row1!r}, not the bid of {high} by seat " \
+                   f"{e['seat']}"
+        return None
+    want = bids_row({x["seat"]: x["tricks"] if x["call"] != "pass" else None
+                     for x in hand if x["ev"] == "bid"})
+    if row1 != want:
+        return f"after event {i} {e}: row 1 {row1!r}, want {want!r}"
+    return None
+
+
 def event_problems(fe: Frontend, speed: str) -> str | None:
     """After each event South's prompt does not follow: the message of an auction,
-    contract or score event, and every event's pause at ``speed``, from the reference
-    events (``Frontend(record_events=True)``)."""
+    contract or score event, rows 0-1 (status_problem), and every event's pause at
+    ``speed``, from the reference events (``Frontend(record_events=True)``)."""
     events = fe.events
     for i in range(len(events) - 1):
         if i not in fe.drawn or south_next(events[i + 1]):
@@ -132,6 +192,9 @@ def event_problems(fe: Frontend, speed: str) -> str | None:
         shown = fe.drawn[i].row(ROW_MSG).rstrip()
         if want is not None and shown != want:
             return f"after event {i} {events[i]}: row 23 {shown!r}, want {want!r}"
+        problem = status_problem(events, i, fe.drawn[i])
+        if problem:
+            return problem
         frames = bid6_pace(events[i]) * SPEED_FRAMES[speed]
         if fe.pauses[i] != frames:
             return (f"the pause after event {i} {events[i]} at {speed}: {fe.pauses[i]} "
@@ -154,6 +217,22 @@ def refused(fe: Frontend, key: str, message: str) -> None:
     if screen.row(ROW_MSG).strip() != message or len(fe.events) != events \
             or prompt(screen).kind != "auction":
         raise FrontendError(f"{key!r} was not refused with {message!r}:\n{screen.text()}")
+
+
+# keys that mean nothing at a bid (no bid below 3 or above 6) or a contract (P and the
+# bids are the auction's): each must leave the screen and the game as they were
+IGNORED_KEYS = {"auction": ("2", "7", "X"), "declare": ("P", "3", "X")}
+
+
+def ignored(fe: Frontend, kind: str) -> None:
+    """Each of IGNORED_KEYS[kind] changes nothing: no event, the screen as it was (no
+    buzz's message, no '>' moved)."""
+    for key in IGNORED_KEYS[kind]:
+        before, events = fe.screen(), len(fe.events)
+        after = fe.key(key)
+        if after != before or len(fe.events) != events:
+            raise FrontendError(f"{key!r} at the {kind}, a key that means nothing there, "
+                                f"changed the game:\n{after.text()}")
 
 
 def answer(fe: Frontend, kind: str, action, screen: Screen, rng: random.Random) -> None:
@@ -223,6 +302,8 @@ def play_bid6_by_keys(seed: int, rng: random.Random, prg=None, speed: str = "NO 
         seen.add(p.kind)
         if p.kind in ("auction", "declare") and len(p.choices) > 1:
             cursor_wraps(fe, p.kind, len(p.choices))
+        if p.kind in IGNORED_KEYS:
+            ignored(fe, p.kind)
         if p.kind == "auction":
             last_trick_shown(fe, "L", "P")
         elif p.kind == "declare":
@@ -249,3 +330,25 @@ def play_bid6_by_keys(seed: int, rng: random.Random, prg=None, speed: str = "NO 
         if len(fe.events) <= before:
             raise FrontendError(f"South's {action} made no event:\n{fe.screen().text()}")
     return fe, choices, seen
+
+
+
+def game_over_problem(screen: Screen, events: list[dict], seed: int) -> str | None:
+    """The game-over screen of a Bid Euchre game, cell for cell as its events say
+    (tools/frontend/gameover_screen.py: row 0's totals, the winner in big letters, the
+    score sheet of every hand: bid, contract, maker, tricks, MADE / SET, both sides'
+    points; the keys line naming the game R replays), and the sheet read back."""
+    from .checkpoints import check_sheet
+    from .gameover_screen import game_over_problems
+    from .screen_read import keys_game_over
+
+    if events[-1]["ev"] != "game_over":
+        return f"the game did not end: its last event is {events[-1]}"
+    problems = game_over_problems(screen, events, seed, keys_game_over(seed))
+    if problems:
+        return "the game-over screen: " + "; ".join(problems) + f"\n{screen.text()}"
+    try:
+        check_sheet(screen, events)
+    except FrontendError as exc:
+        return str(exc)
+    return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pyengine.core.cards import suit_of
-from pyengine.core.rulescode import rules_code
+from pyengine.core.rulescode import rules_code, rules_from_code
 
 from ..machine.screen import COLS, ROWS
 from .checkpoints import engine_last_trick, engine_state
@@ -29,6 +29,7 @@ from .driver import (
 )
 from .options_screen import (
     LEVEL_CURSOR,
+    choose_rules,
     open_options,
     read_options,
     rules_in_ram,
@@ -40,6 +41,8 @@ from .screen_read import (
     BG_FACE,
     BG_HILITE,
     KEYS_BACK,
+    MSG_ASK_JOKER,
+    MSG_ASK_REDEAL,
     ROW_KEYS,
     ROW_MSG,
     SEAT_WORDS,
@@ -47,7 +50,7 @@ from .screen_read import (
     TRICK_ROW,
     Screen,
 )
-from .screen_regions import FELT, HINT, MSG_BID2, TEXT, Cell, Model, canadian
+from .screen_regions import FELT, HINT, MSG_BID1, MSG_BID2, TEXT, Cell, Model, canadian
 from .timing import SFX_ERROR, SID_FREQ_HI, south_decides
 from .verdict import Verdict
 
@@ -165,6 +168,121 @@ def joker_keys(fe: Frontend, p) -> None:
                           f"back unanswered:\n{fe.screen().text()}")
 
 
+JOKER_GAME = 13              # South deals the joker as the upcard in the first hand
+
+
+def joker_suit_keys(prg: Path | str | None) -> None:
+    """Each of H, D, C names the joker's suit (the judge's game 13 names it by S): game
+    13 under STD K32 X1 to the joker's question, the key, the next event South's naming
+    that suit; RUN/STOP and RETURN bring the same question back for the next key."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    choose_rules(fe, rules_from_code("STD K32 X1"), "keys")
+    fe.start(JOKER_GAME)
+    for key in "HDC":
+        if prompt(fe.screen()).kind != "joker":
+            raise Verdict(f"game {JOKER_GAME}: not the joker's question:\n{fe.screen().text()}")
+        before = len(fe.events)
+        fe.key(key)
+        named = fe.events[before:before + 1]
+        if named != [{"ev": "joker_suit", "seat": 0, "suit": key}]:
+            raise Verdict(f"{key} at the joker's question made {named}, not South naming "
+                          f"{key}:\n{fe.screen().text()}")
+        if prompt(fe.key(STOP)).kind != "title":
+            raise Verdict(f"RUN/STOP did not go to the title:\n{fe.screen().text()}")
+        if key != "C":
+            fe.key(RETURN)
+    keys_blank_while_held(fe, MSG_ASK_JOKER, "joker")
+    if prompt(fe.key(STOP)).kind != "title":          # RUN/STOP at the question itself
+        raise Verdict(f"RUN/STOP at the joker's question did not go to the title:\n"
+                      f"{fe.screen().text()}")
+
+
+BID_GAME = 7                 # under Bit #93, South's first prompt is his round-1 bid
+
+
+def bid_keys_wait(prg: Path | str | None) -> None:
+    """RETURN held into game 7's first South prompt (round 1's bid): row 24 blank while
+    the key is down, the bid's keys once it is let go (c64/bidask.oph decide_bid)."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    fe.set_options(speed="NO WAIT")
+    fe.enter_game_number(BID_GAME)
+    keys_blank_while_held(fe, MSG_BID1, "bid1")
+
+
+REDEAL_GAME = 20716          # under STD N1, South's first prompt: a new deal?
+
+
+def two_way_keys(prg: Path | str | None) -> None:
+    """The standard options' two-way question (c64/asks.oph) by its keys: game 20716
+    under STD N1 to South's NO ACE NO FACE NO TRUMP question; L and the joystick up
+    each show the last trick (none yet) and the key ending the view answers nothing;
+    Y asks for a new deal; RUN/STOP, RETURN: the same question, and N keeps the hand
+    (the judge's games answer by the cursor half the time, by N or Y the other half)."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    choose_rules(fe, rules_from_code("STD N1"), "keys")
+    fe.start(REDEAL_GAME)
+    for key, call in (("Y", "redeal"), ("N", "keep")):
+        before, events = fe.screen(), len(fe.events)
+        if prompt(before).kind != "redeal":
+            raise Verdict(f"game {REDEAL_GAME}: not South's new-deal question:\n"
+                          f"{before.text()}")
+        for how, end in (("L", "P"), ("up", "X")):
+            view = fe.key(how) if how == "L" else fe.joystick(how)
+            problems = last_trick_view(before, fe.events).problems(view)
+            if problems:
+                raise Verdict(f"the last trick shown by {how} at the new-deal question: "
+                              + "; ".join(problems) + "\n" + view.text())
+            if fe.key(end) != before or len(fe.events) != events:
+                raise Verdict(f"{how}, then {end}, at the new-deal question did not bring "
+                              f"it back unanswered:\n{fe.screen().text()}")
+        fe.key(key)
+        said = fe.events[events:events + 1]
+        want = [{"ev": "redeal", "seat": 0, "call": call,
+                 "reason": "no_ace_no_face_no_trump"}]
+        if said != want:
+            raise Verdict(f"{key} at the new-deal question made {said}, want {want}:\n"
+                          f"{fe.screen().text()}")
+        if prompt(fe.key(STOP)).kind != "title":
+            raise Verdict(f"RUN/STOP did not go to the title:\n{fe.screen().text()}")
+        if key == "Y":
+            fe.key(RETURN)
+    keys_blank_while_held(fe, MSG_ASK_REDEAL["no_ace_no_face_no_trump"])
+
+
+HELD_FRAMES = 60             # RETURN held this long: the question comes while it is down
+
+
+def keys_blank_while_held(fe: Frontend, question: str, kind: str = "redeal") -> None:
+    """From the title, RETURN held down starts the game: its first prompt (the
+    question on row 23) comes while the key is still down, and row 24 stays blank
+    until the key is let go and the keys have been quiet (c64/input.oph begin_prompt:
+    the keys line is the sign a press will be taken); then the keys line shows."""
+    c64 = fe.c64
+    c64.run_frames(GAP_FRAMES)            # a person's gap after the last key
+    c64.press("RETURN")
+    shown = 0
+    for _ in range(HELD_FRAMES):
+        c64.run_frames(1)
+        screen = fe.screen()
+        if screen.row(ROW_MSG).strip() == question:
+            shown += 1                    # (the first frame may fall inside its drawing)
+            if shown > 1 and screen.row(ROW_KEYS).strip():
+                c64.release()
+                raise Verdict(f"the keys line shows while RETURN is still held at "
+                              f"{question!r}:\n{screen.text()}")
+    c64.release()
+    if shown < 2:
+        raise Verdict(f"RETURN held {HELD_FRAMES} frames: no {question!r}:\n"
+                      f"{fe.screen().text()}")
+    screen = fe.run()
+    if prompt(screen).kind != kind:
+        raise Verdict(f"once RETURN was let go, the keys line is not the {kind}'s:\n"
+                      f"{screen.text()}")
+
+
 KERNAL_STATUS = 0x90         # ST, just past the BASIC zero page the game saves
 STOP_AFTER_FRAMES = 4        # RUN/STOP pressed this long after South's answer: in a pause
 
@@ -228,7 +346,8 @@ def restore_problems(fe: Frontend) -> None:
                           f"{fe.screen().text()}")
         sps.append(c64.mpu.sp)
         screen = fe.key(RETURN)
-        if prompt(screen).kind not in ("bid1", "bid2", "discard", "play"):
+        if prompt(screen).kind not in ("bid1", "bid2", "discard", "play", "redeal",
+                                       "defend", "joker"):    # (a game's first prompt)
             raise Verdict(f"RETURN after RUN/STOP did not start a game:\n{screen.text()}")
     if sps[0] != sps[1]:
         raise Verdict(f"each RUN/STOP at a prompt leaves the stack lower: ${sps[0]:02X}, "

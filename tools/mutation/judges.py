@@ -14,7 +14,13 @@ survived or a short reason if it was killed. Judges are chosen per folder:
 * ``asm/bid6.oph``, ``asm/bid6_ai.oph`` (by file): Bid Euchre's own checks
   (tools/gamecore/bid6_check.py ``problem``), then the ``asm`` judge;
 * ``asm/levels.oph``, ``asm/sample.oph``, ``asm/search.oph`` (by file): games at EASY
-  and HARD (tools/gamecore/levels_check.py ``problem``), then the ``asm`` judge.
+  and HARD (tools/gamecore/levels_check.py ``problem``), then the ``asm`` judge;
+* ``c64/bid6_fe.oph``, ``c64/sheet_bid6.oph``, ``c64/settings.oph``,
+  ``c64/options.oph``, ``c64/rulescode.oph`` (by file): the front-end judge's Bid
+  Euchre game and settings check first (about 3 s), then the whole judge if the
+  mutant survives them: the same verdicts, sooner;
+* ``c64/jokerask.oph``, ``c64/threeseats.oph``, ``c64/asks.oph`` (OWN_SCENARIOS):
+  the judge's scenarios under the rules that enter them first, then the whole judge.
 
 Each mutant is judged in its own forked process; one that uses more than the
 timeout in CPU seconds (so a loaded machine does not make a slow survivor look
@@ -24,6 +30,7 @@ hung), or runs ten times as long by the clock, is killed and counts as killed
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import math
@@ -42,8 +49,10 @@ from pathlib import Path
 from ..frontend.checkpoints import check_game_over, check_identity
 from ..frontend.driver import Frontend
 from ..frontend.play import back_to_title, play
+from ..frontend.settings_checks import settings_kept
+from ..frontend.verdict import Verdict as FrontendVerdict
 from ..gamecore import bid6_check, ci_plan, levels_check, primitives, varai_check
-from ..machine.harness import C64
+from ..machine.harness import C64, HarnessError
 from .mutants import Mutant, Verdict, write_mutant
 
 Judge = Callable[[Path], "str | None"]
@@ -109,6 +118,46 @@ _FRONTEND_CHECK = (importlib.import_module("..frontend.judge", __package__)
                    if importlib.util.find_spec("..frontend.judge", __package__) else None)
 
 
+def judge_c64_quick_first(prg: Path) -> str | None:
+    """Bid Euchre's, the settings' and the options screen's own code (c64/bid6_fe.oph,
+    sheet_bid6.oph, settings.oph, options.oph, rulescode.oph): the judge's short
+    whole-program checks first (its Bid Euchre game, every setting across RUN/STOP +
+    RESTORE and RUN, the options screen's keys within 2 frames: about 4 s), then, if
+    the mutant survives them, the whole judge. The same verdicts as judge_c64, sooner."""
+    if _FRONTEND_CHECK is None:
+        return judge_c64_default(prg)
+    try:
+        _FRONTEND_CHECK.bid6_game(prg)
+        settings_kept(prg)
+        _FRONTEND_CHECK.options_in_budget(prg)
+    except (FrontendVerdict, HarnessError) as exc:
+        return str(exc)[:2000]
+    except Exception as exc:               # a broken program may break the driver itself
+        return f"{type(exc).__name__}: {exc}"[:2000]
+    return judge_c64(prg)
+
+
+# c64/ files whose code only some of the judge's scenarios enter: those first (the rules
+# code's tokens they need), then the whole judge; the same verdicts, sooner
+OWN_SCENARIOS = {"c64/jokerask.oph": ("X1",), "c64/threeseats.oph": ("Y3",),
+                 "c64/asks.oph": ("V1", "H1", "N1")}
+
+
+def judge_c64_own_scenarios(prg: Path, tokens: tuple[str, ...]) -> str | None:
+    """The judge's scenarios whose rules name one of ``tokens`` first, then judge_c64."""
+    if _FRONTEND_CHECK is None:
+        return judge_c64_default(prg)
+    own = tuple(s for s in _FRONTEND_CHECK.SCENARIOS
+                if set(s.rules.split()) & set(tokens))
+    try:
+        _FRONTEND_CHECK.run_scenarios(prg, own)
+    except (FrontendVerdict, HarnessError) as exc:
+        return str(exc)[:2000]
+    except Exception as exc:               # a broken program may break the driver itself
+        return f"{type(exc).__name__}: {exc}"[:2000]
+    return judge_c64(prg)
+
+
 def judge_varai(prg: Path) -> str | None:
     """asm/varai.oph and asm/ext_cards.oph: code Bit #93's games never enter (but
     rules_shape), judged by their own checks (tools/gamecore/varai_check.py problem:
@@ -136,7 +185,14 @@ JUDGES: dict[str, Judge] = {"asm": judge_asm, "c64": judge_c64,
                             "asm/search.oph": judge_levels,
                             # by file, before the folder's judge
                             "asm/varai.oph": judge_varai, "asm/ext_cards.oph": judge_varai,
-                            "asm/bid6.oph": judge_bid6, "asm/bid6_ai.oph": judge_bid6}
+                            "asm/bid6.oph": judge_bid6, "asm/bid6_ai.oph": judge_bid6,
+                            "c64/bid6_fe.oph": judge_c64_quick_first,
+                            "c64/sheet_bid6.oph": judge_c64_quick_first,
+                            "c64/settings.oph": judge_c64_quick_first,
+                            "c64/options.oph": judge_c64_quick_first,
+                            "c64/rulescode.oph": judge_c64_quick_first,
+                            **{f: functools.partial(judge_c64_own_scenarios, tokens=t)
+                               for f, t in OWN_SCENARIOS.items()}}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,81 @@
+"""Issue 44: the front-end judge's three holes, each closed by a check that fails a mutant.
+
+"Of six non-equivalent mutants sampled from c64/options.oph, bid6_fe.oph, jokerask.oph
+and threeseats.oph, the project's own judge caught three. The three it missed, each a
+real hole: Bid Euchre's "ALL PASSED: THE DEALER MUST BID" message can be garbage ...; a
+saved 32-card setting can be thrown away at start-up after RUN/STOP + RESTORE and RUN
+...; after a Bid Euchre score, the status row can show the contract instead of the bids."
+
+Each mutant is made by tools/mutation (one instruction changed, found by its site, so a
+rebuild that moves the code keeps the test), and the judge's part that must catch it
+(tools/frontend/judge.py bid6_game, tools/frontend/settings_checks.py) is run alone:
+the whole judge runs on the real build in tests/test_frontend_check.py. Before issue 44
+the judge passed all of them; the later ones are the holes of this round's fresh sample
+of the variant files' mutants (docs/mutants.md).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tools.frontend.judge import bid6_game, options_in_budget
+from tools.frontend.prompt_checks import bid_keys_wait, joker_suit_keys, two_way_keys
+from tools.frontend.settings_checks import settings_kept
+from tools.frontend.verdict import Verdict
+from tools.machine.faults import HarnessError
+from tools.mutation.mutants import all_mutants, select, write_mutant
+
+PRG = Path(os.environ.get("EUCHRE_PRG", "build/euchre.prg"))
+
+HOLES: list[tuple[str, Callable[[Path], None], str]] = [
+    # South the stuck dealer: the message's text one byte on ("LL PASSED: ...") ...
+    ("b6_why_not+2:imm+1", bid6_game, "was not refused with 'ALL PASSED: THE DEALER MUST BID'"),
+    # ... or from another page: garbage, written over the program
+    ("b6_why_not+3:imm+1", bid6_game, "write into the program's code"),
+    # the 32-card deck told from power-on RAM as if it were out of range
+    ("settings_valid/_field+11:imm+1", settings_kept, "did not keep STD T100"),
+    # after the score, row 1 left on the contract
+    ("bid6_on_score/_sound+12:imm+1", bid6_game, "row 1 'BID "),
+    # the survivors of this round's fresh sample (docs/mutants.md), each a hole closed:
+    # a key that means nothing at a bid became bid 7
+    ("b6_key_answer/_no+1:nop", bid6_game, "a key that means nothing there"),
+    # the bid prompt's message from one byte on ("OUR BID: ...")
+    ("b6_prompt+3:imm+1", bid6_game, "the message line 'OUR BID"),
+    # a store POKEd with preset 4 (checksum resealed) taken at RUN
+    ("settings_valid+10:imm+1", settings_kept, "settings_preset = 4 POKEd"),
+    # C never named the joker's suit clubs
+    ("decide_joker/_key+6:imm-1", joker_suit_keys, "C at the joker's question"),
+    # L at the two-way question showed nothing; Y answered 2 (asked again); the old keys
+    # line stayed while the keys were not quiet
+    ("decide_two_way/_last+0:nop", two_way_keys, "the last trick shown by L"),
+    ("decide_two_way/_key+12:imm+1", two_way_keys, "Y at the new-deal question"),
+    ("decide_two_way+5:nop", two_way_keys, "the keys line shows while RETURN is still held"),
+    # the joker's question without the wait for quiet keys; RUN/STOP ignored there
+    ("decide_joker+8:nop", joker_suit_keys, "the keys line shows while RETURN is still held"),
+    ("decide_joker/_key+1:imm-1", joker_suit_keys, "RUN/STOP at the joker's question"),
+    # the kept rules code never kept: the title's redraw over 2 frames
+    ("code_build/_same+0:nop", options_in_budget, "over 2 frames"),
+]
+
+
+@pytest.fixture(scope="module")
+def mutants():
+    return {m.key: m for m in select(all_mutants(PRG), [key for key, _, _ in HOLES])}
+
+
+@pytest.mark.parametrize(("key", "check", "reason"), HOLES, ids=[k for k, _, _ in HOLES])
+def test_the_judge_catches_the_mutant_it_missed(tmp_path, mutants, key, check, reason):
+    prg = write_mutant(PRG, mutants[key], tmp_path / "mutant.prg")
+    with pytest.raises((Verdict, HarnessError), match=re.escape(reason)):
+        check(prg)
+
+
+@pytest.mark.parametrize("check", [bid6_game, settings_kept, joker_suit_keys, two_way_keys,
+                                   bid_keys_wait, options_in_budget])
+def test_the_real_build_passes_the_new_checks(check):
+    check(PRG)
