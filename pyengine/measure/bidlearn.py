@@ -515,7 +515,7 @@ def write_table(path: Path, tables: dict[str, BidTable], command: str) -> None:
              "", "Per rule family: the weights of bidmodel.FEATURES, then the call and alone",
              "thresholds by group (round 1's dealer, left, partner, right, three score buckets",
              "each, then round 2's). Regenerate (docs/strength.md, \"Learned bidding\"):",
-             "", *cmd_lines, '"""', "", "from pyengine.players.bidmodel import BidTable", "",
+             "", *cmd_lines, '"""', "", "from pyengine.players.bidtypes import BidTable", "",
              "TABLES = {"]
     for fam in FAMILIES:
         if fam in tables:

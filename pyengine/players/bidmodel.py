@@ -28,7 +28,6 @@ weights and thresholds). Its ``fit`` command writes :mod:`pyengine.players.bidta
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pyengine.core.cards import (
@@ -45,6 +44,8 @@ from pyengine.core.cards import (
 from pyengine.core.events import NAME, ORDER, PASS
 from pyengine.core.game import DISCARD_ACTIONS, PASS_ACTION, Action, BidAction, bid_action
 from pyengine.core.rules import DealerDiscard, Rules
+from pyengine.players.bidtypes import BidTable
+from pyengine.players.discard import ref_discard
 
 FEATURES = ("trump 9", "trump 10", "trump Q", "trump K", "trump A", "left", "right",
             "off aces", "voids", "upcard", "off kings", "trumps", "next")
@@ -58,17 +59,6 @@ BUCKETS = 3                         # score buckets: normal, my side close, thei
 POSITIONS = 4                       # seats from the dealer
 NEVER = 127                         # a threshold no score reaches (a signed byte)
 LEARNED = "learned"                 # RefPlayer.bidmodel's value for this model
-
-
-@dataclass(frozen=True)
-class BidTable:
-    """A fitted model: the feature weights and, per group, the call and alone thresholds.
-
-    ``call[g]`` / ``alone[g]`` with ``g = group_index(round, position, bucket)``."""
-
-    weights: tuple[int, ...]
-    call: tuple[int, ...]
-    alone: tuple[int, ...]
 
 
 def group_index(rnd: int, position: int, bucket: int) -> int:
@@ -94,7 +84,6 @@ def dealer_keeps(hand: Sequence[Card], upcard: Card, rules: Rules) -> tuple[Card
     (:func:`~pyengine.players.player.ref_discard`, under the rules' discard rule)."""
     from types import SimpleNamespace
 
-    from pyengine.players.player import ref_discard  # here: player.py imports this module
     trump = suit_of(upcard)
     six = [*hand, upcard]
     if rules.dealer_discard is DealerDiscard.ANY:
@@ -184,5 +173,5 @@ def learned_bid(v: Any, table: BidTable) -> BidAction:
 def table_for(rules: Rules) -> BidTable:
     """The committed fitted table for ``rules`` (:mod:`pyengine.players.bidtable`): the
     stick-the-dealer auction's or Bit #93's."""
-    from pyengine.players.bidtable import TABLES
+    from pyengine.players.bidtable import TABLES  # here: the table needs BidTable first
     return TABLES["stick" if rules.stick_the_dealer else "bit93"]

@@ -13,7 +13,7 @@ each, then round 2's). Regenerate (docs/strength.md, "Learned bidding"):
         build/bidlearn/standard-fp1-11000.jsonl --write pyengine/players/bidtable.py
 """
 
-from pyengine.players.bidmodel import BidTable
+from pyengine.players.bidtypes import BidTable
 
 TABLES = {
     "bit93": BidTable(

@@ -71,6 +71,8 @@ class C64EasyPlayer:
     _normal: VariantPlayer = field(default_factory=VariantPlayer)
 
     def decide(self, view: SeatView) -> Action:
+        """NORMAL's choice, or in the card play, on a slip drawn from the game's RNG, the
+        legal card the slip names (docs/design.md, "The C64's opponent levels")."""
         choice = self._normal.decide(view)
         if view.phase is not Phase.PLAY or len(view.legal) < 2:
             return choice
@@ -293,6 +295,8 @@ class Search:
         return self.move(ply, self.card[k.seat].index(card))
 
     def node(self, p: _Ply) -> int:
+        """Alpha-beta at ply ``p`` (search.oph's sr_node): my side's final tricks + 1,
+        within the window; SearchAborted past :data:`NODE_CAP` nodes."""
         self.nodes += 1
         if self.nodes > NODE_CAP:
             raise SearchAborted
@@ -330,6 +334,9 @@ class Search:
         return p.alpha if mine else p.beta
 
     def blocked(self, p: _Ply, prev: int, i: int) -> bool:
+        """Is card ``i`` of the seat to play not equivalent to ``prev`` (the card tried
+        before it in the same suit): does a card still out, or the trick's winner, lie
+        between them? Equivalent cards are searched once."""
         s = p.seat
         hi, lo, suit = self.pow[s][prev], self.pow[s][i], self.eff[s][i]
         if p.tpos and suit in (self.k.trump, p.led) and lo < p.wpow < hi:
@@ -339,6 +346,7 @@ class Search:
                    for t in range(SEATS) if t != s for j in range(len(self.card[t])))
 
     def move(self, p: _Ply, i: int) -> int:
+        """The value of the seat to play playing its card ``i`` at ply ``p`` (sr_move)."""
         k, s = self.k, p.seat
         self.used[s][i] = True
         e, pw = self.eff[s][i], self.pow[s][i]
@@ -360,6 +368,7 @@ class Search:
         return v
 
     def last(self, p: _Ply) -> int:
+        """The last trick played out (one card a hand left, no choice): final tricks + 1."""
         k = self.k
         led, wseat, wpow, s = p.led, p.wseat, p.wpow, p.seat
         for pos in range(p.tpos, k.size):
@@ -406,6 +415,8 @@ class C64HardPlayer:
     _normal: VariantPlayer = field(default_factory=VariantPlayer)
 
     def decide(self, view: SeatView) -> Action:
+        """NORMAL's choice, or in the card play from three cards on (in the shapes HARD
+        searches) the card with the best total over the sampled worlds."""
         choice = self._normal.decide(view)
         if not hard_searches(view):
             return choice

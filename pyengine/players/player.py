@@ -71,12 +71,10 @@ from pyengine.core.cards import (
 )
 from pyengine.core.events import NAME, ORDER
 from pyengine.core.game import (
-    DISCARD_ACTIONS,
     PASS_ACTION,
     PLAY_ACTIONS,
     Action,
     BidAction,
-    DiscardAction,
     Phase,
     PlayAction,
     SeatView,
@@ -84,6 +82,7 @@ from pyengine.core.game import (
 )
 from pyengine.core.rules import DealerDiscard, Rules
 from pyengine.players.bidmodel import LEARNED, learned_bid, table_for
+from pyengine.players.discard import TRUMP_WORTH_BASE, ref_discard
 from pyengine.players.memory import (
     BEATERS,
     gone_cards,
@@ -163,7 +162,6 @@ def thresholds_for(rules: Rules) -> BidThresholds:
 
 
 _PLAY, _BID1, _BID2, _DISCARD = Phase.PLAY, Phase.BID1, Phase.BID2, Phase.DISCARD
-TRUMP_WORTH_BASE = 10                  # throw-away order: side cards 0-5, trumps 10-16
 _CARD_OF = attrgetter("card")          # a PlayAction's or DiscardAction's card
 
 
@@ -277,26 +275,6 @@ def _pick_bid(legal: tuple[Action, ...], call: str, suit: Suit, alone: bool) -> 
         return want
     other = bid_action(call, suit, not alone)
     return other if other in legal else PASS_ACTION
-
-
-def ref_discard(v: SeatView) -> DiscardAction:
-    """Rule 3: the lowest keep value goes (trumps 20 + rank, side cards 2 x rank + 2
-    unless a singleton), so when only trumps may go, the lowest trump. The 6502
-    (asm/ai.oph ``ai_discard``) has the same one rule."""
-    trump = v.trump
-    ranks = TRUMP_RANK[trump]
-    cards = sorted(a.card for a in v.legal)
-    eff = EFFECTIVE_SUIT[trump]
-    counts = [0, 0, 0, 0]
-    for c in v.hand:
-        counts[eff[c]] += 1
-
-    def keep(c: Card) -> tuple[int, int]:
-        if ranks[c] >= 0:
-            return (TRUMP_WORTH_BASE * 2 + ranks[c], c)
-        return (2 * rank_of(c) + (2 if counts[eff[c]] > 1 else 0), c)
-
-    return DISCARD_ACTIONS[min(cards, key=keep)]
 
 
 def worth(card: Card, trump: Suit) -> int:

@@ -302,12 +302,18 @@ class OpenHandSolver(Protocol):
     nodes: int
 
     def at_least(self, hands: Sequence[int], leader: int, k: int,
-                 trick: Sequence[tuple[int, int]] = ()) -> bool: ...
+                 trick: Sequence[tuple[int, int]] = ()) -> bool:
+        """Do the makers take at least ``k`` of the remaining tricks?"""
+        ...
 
     def tricks(self, hands: Sequence[int], leader: int,
-               trick: Sequence[tuple[int, int]] = (), guess: int | None = None) -> int: ...
+               trick: Sequence[tuple[int, int]] = (), guess: int | None = None) -> int:
+        """Exact number of the remaining tricks the makers take."""
+        ...
 
-    def clear(self) -> None: ...
+    def clear(self) -> None:
+        """Forget the transposition table."""
+        ...
 
 
 SOLVER_ENV = "EUCHRE_SOLVER"
