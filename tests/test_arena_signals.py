@@ -7,9 +7,7 @@ from __future__ import annotations
 import os
 import re
 import signal
-import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
@@ -19,12 +17,10 @@ from click.testing import CliRunner
 from pyengine.cli import cli
 from pyengine.measure.arena import PlayerSpecError, make_player, usable_jobs
 
+from .bounded import bounded
 from .signs import Watched, done_of
 
 EUCHRE = str(Path(sys.executable).with_name("euchre"))
-ROOT = Path(__file__).resolve().parent.parent
-
-
 
 def _as_a_shell_starts_it() -> None:
     """In the child: the signal dispositions and mask a user's shell gives a command
@@ -34,27 +30,13 @@ def _as_a_shell_starts_it() -> None:
     _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
     _signal.pthread_sigmask(_signal.SIG_SETMASK, [])
 
-def _bounded(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run ``code`` in a fresh interpreter of its own process group, killed (the whole
-    group, workers too) if it outlives ``timeout``."""
-    p = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True)
-    try:
-        out, err = p.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        p.communicate(timeout=30)
-        pytest.fail(f"still running after {timeout} s: the pool could not be ended")
-    return subprocess.CompletedProcess(p.args, p.returncode, out.decode(), err.decode())
-
 
 @pytest.mark.parametrize("held", ["blocked", "handled"])
 def test_the_pool_ends_whatever_signals_its_parent_holds(held):
     # make test hung 9.5 minutes in test_cpu_counts_the_pool_workers: a pool worker
     # had a SIGTERM handler (or the signal blocked: a game writing its transcript holds
     # it back), so the pool's terminate could not end it
-    r = _bounded(f"""
+    r = bounded(f"""
         import signal
         from pyengine.core.rules import BIT93
         from pyengine.measure.arena import run_matches

@@ -11,29 +11,12 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import textwrap
 import time
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _bounded(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    p = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True)
-    try:
-        out, err = p.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        p.communicate(timeout=30)
-        pytest.fail(f"still running after {timeout} s")
-    return subprocess.CompletedProcess(p.args, p.returncode, out.decode(), err.decode())
-
+from .bounded import bounded
 
 LIVE_CHILDREN = """
 def live_children():
@@ -54,7 +37,7 @@ def live_children():
 
 @pytest.mark.parametrize("after", [1, 2])
 def test_ctrl_c_while_the_pool_starts_leaves_no_worker(after):
-    r = _bounded(f"""
+    r = bounded(f"""
         import multiprocessing.process as mp_process, os, signal
         from pyengine.measure.arena import pooled, _run_task, tasks
         from pyengine.core.rules import BIT93
@@ -85,7 +68,7 @@ def test_ctrl_c_while_the_pool_starts_leaves_no_worker(after):
 def test_workers_end_with_their_parent():
     # a parent killed (kill -9, or a bug) before it ends its pool: a worker in the middle
     # of a long task (a match of IS-MCTS takes minutes) went on with it, parent or not
-    r = _bounded("""
+    r = bounded("""
         import multiprocessing, os, time
         from pyengine.records.safeio import worker_signals
         ctx = multiprocessing.get_context("fork")

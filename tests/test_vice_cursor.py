@@ -16,18 +16,14 @@ from __future__ import annotations
 
 import pytest
 
-from tools.vice import judge as vj
 from tools.vice.cursor_case import PRESSES, vice_trials
-from tools.vice.run import setup_problem
+
+from .vice_ready import require_vice
 
 
 @pytest.fixture(scope="module", autouse=True)
 def vice_ready() -> None:
-    problem = setup_problem()
-    if problem:
-        pytest.fail(f"real VICE is not set up: {problem}", pytrace=False)
-    if not vj.PRG.exists():
-        pytest.fail(f"{vj.PRG} missing: run `make build`", pytrace=False)
+    require_vice()
 
 
 def test_in_vice_three_rights_held_long_move_three_cards_and_return_plays_that_card():

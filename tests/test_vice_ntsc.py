@@ -16,18 +16,14 @@ from __future__ import annotations
 
 import pytest
 
-from tools.vice import judge as vj
 from tools.vice.ntsc_quiet import drum_after_lull
-from tools.vice.run import setup_problem
+
+from .vice_ready import require_vice
 
 
 @pytest.fixture(scope="module", autouse=True)
 def vice_ready() -> None:
-    problem = setup_problem()
-    if problem:
-        pytest.fail(f"real VICE is not set up: {problem}", pytrace=False)
-    if not vj.PRG.exists():
-        pytest.fail(f"{vj.PRG} missing: run `make build`", pytrace=False)
+    require_vice()
 
 
 PAL_QUIET, NTSC_QUIET = 25, 30     # frames of quiet a prompt asks (c64/videostd.oph)

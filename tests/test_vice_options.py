@@ -32,18 +32,15 @@ from tools.gamecore.rules_block import encode
 from tools.program.c64map import Symbols
 from tools.vice import judge as vj
 from tools.vice.engine_side import EngineGame, end_problems
-from tools.vice.run import running, setup_problem
+from tools.vice.run import running
 
 from .scripted import answer_text
+from .vice_ready import require_vice
 
 
 @pytest.fixture(scope="module", autouse=True)
 def vice_ready() -> None:
-    problem = setup_problem()
-    if problem:
-        pytest.fail(f"real VICE is not set up: {problem}", pytrace=False)
-    if not vj.PRG.exists():
-        pytest.fail(f"{vj.PRG} missing: run `make build`", pytrace=False)
+    require_vice()
 
 
 def _shows(check):

@@ -11,16 +11,13 @@ import pytest
 from tools.vice import cycles as vc
 from tools.vice import faults as vf
 from tools.vice import judge as vj
-from tools.vice.run import setup_problem
+
+from .vice_ready import require_vice
 
 
 @pytest.fixture(scope="module", autouse=True)
 def vice_ready() -> None:
-    problem = setup_problem()
-    if problem:
-        pytest.fail(f"real VICE is not set up: {problem}", pytrace=False)
-    if not vj.PRG.exists():
-        pytest.fail(f"{vj.PRG} missing: run `make build`", pytrace=False)
+    require_vice()
 
 
 def test_what_a_pal_frame_leaves_a_program_in_vice(capsys) -> None:
