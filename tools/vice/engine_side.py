@@ -1,7 +1,9 @@
 """pyengine alongside a game in VICE: South's moves one at a time, what each prompt must show.
 
 The others play as RefPlayer() under Bit #93's rules and as the shell's VariantPlayer() under any
-other (the 6502's player there, as tools/frontend/checkpoints.py's ``engine_events``);
+other (the 6502's player there, as tools/frontend/checkpoints.py's ``engine_events``), or, when
+the options screen's OPPONENTS says EASY or HARD, as the C64's twins of those levels
+(pyengine/players/c64levels.py: c64easy, c64hard);
 :func:`position_problems` says what differs between a South prompt on VICE's screen and
 pyengine's position, :func:`end_problems` between VICE's game-over screen and pyengine's
 finished game.
@@ -14,7 +16,8 @@ import random
 from pyengine.core.game import Action, GameState
 from pyengine.core.rules import BIT93, Rules
 from pyengine.core.rulescode import rules_code
-from pyengine.players.player import RefPlayer
+from pyengine.players.c64levels import DEFAULT_C64_LEVEL, c64_player, hard_searches
+from pyengine.players.player import Player, RefPlayer
 from pyengine.players.varplayer import VariantPlayer
 
 from ..frontend.checkpoints import check_screen
@@ -25,27 +28,44 @@ from ..frontend.play import _bid_tuple
 from ..frontend.screen_read import MSG_ASK_DEFEND, MSG_ASK_JOKER, MSG_ASK_REDEAL, keys_game_over
 
 
+def computer(rules: Rules, level: str = DEFAULT_C64_LEVEL) -> Player:
+    """pyengine's twin of the C64's computer seat under ``rules`` at ``level`` (easy,
+    normal, hard: the OPPONENTS line)."""
+    if level != DEFAULT_C64_LEVEL:
+        return c64_player(level)
+    return RefPlayer() if rules == BIT93 else VariantPlayer()
+
+
 class EngineGame:
     """pyengine's game: South's moves given one at a time, the others RefPlayer() (Bit #93)
-    or VariantPlayer() (any other rules)."""
+    or VariantPlayer() (any other rules), c64easy or c64hard at those levels. ``searched``:
+    the decisions a HARD seat searched, as (hand, tricks done, cards on the table): the
+    core's hand_no, tricks_done and trick_count then (tools/vice/thinking.py)."""
 
-    def __init__(self, seed: int, rules: Rules = BIT93) -> None:
+    def __init__(self, seed: int, rules: Rules = BIT93, level: str = DEFAULT_C64_LEVEL) -> None:
         self.game = GameState.new(rules, seed)
-        self.ref = RefPlayer() if rules == BIT93 else VariantPlayer()
+        self.level = level
+        self.seats = [computer(rules, level) for _ in range(rules.players)]
+        self.searched: list[tuple[int, int, int]] = []
         self._advance()
 
     def _advance(self) -> None:
         while not self.game.over and self.game.turn != 0:
-            self.game.apply(self.ref.decide(self.game.view(self.game.turn)))
+            turn, game = self.game.turn, self.game
+            view = game.view(turn)
+            if self.level == "hard" and hard_searches(view):
+                self.searched.append((game.hand_no, sum(game.tricks_won), len(game.trick)))
+            game.apply(self.seats[turn].decide(view))
 
     def south(self, action: Action) -> None:
         self.game.apply(action)
         self._advance()
 
 
-def game_length(seed: int, choices_seed: int, rules: Rules = BIT93) -> tuple[int, int]:
+def game_length(seed: int, choices_seed: int, rules: Rules = BIT93,
+                level: str = DEFAULT_C64_LEVEL) -> tuple[int, int]:
     """(hands, South decisions) of a game with South's random choices from ``choices_seed``."""
-    eng, rng, decisions = EngineGame(seed, rules), random.Random(choices_seed), 0
+    eng, rng, decisions = EngineGame(seed, rules, level), random.Random(choices_seed), 0
     while not eng.game.over:
         eng.south(rng.choice(eng.game.legal_actions()))
         decisions += 1
@@ -71,21 +91,23 @@ def prompt_message(game: GameState) -> tuple[str, ...]:
     return ("NAME TRUMP OR PASS",)
 
 
-def position_problems(screen: Screen, game: GameState, seed: int) -> list[str]:
+def position_problems(screen: Screen, game: GameState, seed: int,
+                      level: str = DEFAULT_C64_LEVEL) -> list[str]:
     """What differs between a South prompt on screen and pyengine (empty: it is right).
 
     Row 23 must be the prompt's own message: the program draws it just before it waits
     for the key, and until then rows 21-24 may still show the last prompt's keys while the
     table already shows the position (a key pressed then is dropped by the pause). The
-    table's rules code (top left) must be the code of the game's rules."""
+    table's rules code (top left) must be the code of the game's rules and ``level``
+    (``BIT93 O2`` at HARD)."""
     try:
         p = prompt(screen)
         if p.kind != game.phase.value:
             return [f"the screen asks {p.kind}, pyengine {game.phase.value}"]
         problems = check_screen(screen, game, seed)
-        code = table_code(screen)
-        if code != rules_code(game.rules):
-            problems.append(f"the table's rules code is {code!r}, not {rules_code(game.rules)!r}")
+        code, want_code = table_code(screen), rules_code(game.rules, level)
+        if code != want_code:
+            problems.append(f"the table's rules code is {code!r}, not {want_code!r}")
     except FrontendError as exc:
         return [str(exc).splitlines()[0]]
     if p.message not in prompt_message(game):

@@ -12,6 +12,15 @@ really had is recorded (the person: :mod:`tools.vice.person`). Under other rules
 South's decisions are random legal moves from a second generator (``choices``), so a game's
 length is known before it is played (:func:`~tools.vice.engine_side.game_length`).
 
+The opponents' level is read from the program as the rules are: the title's rules code
+(``BIT93 O2`` at HARD) and the settings' level byte in VICE's RAM must agree
+(:func:`program_level`), and the core's ``opp_level`` must say the same at South's first
+prompt; pyengine's computer seats are then that level's twins (c64easy, NORMAL's player,
+c64hard). ``level`` sets the OPPONENTS line on the options screen first, by the same keys or
+joystick as the rules. ``watch_thinking`` has :mod:`tools.vice.thinking` read row 22 after
+every emulated frame of the game, from its first deal to the game-over screen: the frames
+that showed HARD's THINKING sign, search by search.
+
 What is judged is read from VICE's screen RAM and colour RAM only (``Vice.mem()``), with
 tools/frontend/driver.py's readers. pyengine plays the same game alongside (seat 0 = South's
 choices, seats 1-3 ``RefPlayer``, ``VariantPlayer`` under other rules): at every South prompt
@@ -49,7 +58,8 @@ from pyengine.core.game import (
     RedealAction,
 )
 from pyengine.core.rules import BIT93, Rules
-from pyengine.core.rulescode import rules_code, rules_from_code
+from pyengine.core.rulescode import code_level, rules_code, rules_from_code
+from pyengine.players.c64levels import DEFAULT_C64_LEVEL, LEVEL_BYTE
 
 from ..frontend.checkpoints import engine_events, first_difference, south_actions
 from ..frontend.driver import (
@@ -64,7 +74,10 @@ from ..frontend.driver import (
     south_hand,
     title_options,
 )
+from ..frontend.options_screen import title_code
 from ..frontend.play import _bid_tuple
+from ..program.c64map import Symbols
+from . import thinking
 from .engine_side import EngineGame, end_problems, position_problems
 from .options import choose_in_vice
 from .person import (  # noqa: F401 - re-exported: the judge's API for tests and faults.py
@@ -102,6 +115,8 @@ class ViceGame:
     rules: Rules = BIT93
     start: int = 0          # the press that starts the game (events are counted from it)
     events: list[dict] = field(default_factory=list)       # pyengine's, to the last screen
+    level: str = DEFAULT_C64_LEVEL      # the opponents' level, as the program said it
+    thinking: thinking.Watch | None = None     # the THINKING sign, frame by frame
 
 
 def _kind_is(kind: str) -> Callable[[Screen], list[str]]:
@@ -130,6 +145,36 @@ def boot_from_d64(pl: Player) -> None:
     for ch in "RUN":
         pl.press(ch, record=False)
     pl.press(RETURN, record=False)
+
+
+def program_symbols(prg: Path) -> Symbols:
+    """The label map beside ``prg``, else the build's (a .prg patched in place, as the
+    tests' broken programs, keeps the build's layout)."""
+    own = prg.with_suffix(".map")
+    return Symbols.from_map(own if own.exists() else PRG.with_suffix(".map"))
+
+
+def program_level(pl: Player, symbols: Symbols) -> str:
+    """The opponents' level the program will play, read from VICE at the title: the rules
+    code's O token (none: NORMAL) and the settings' level byte must agree."""
+    s = pl.wait_for("at the title", _kind_is("title"), 60)
+    try:
+        code = title_code(s)
+        shown = code_level(code) or DEFAULT_C64_LEVEL
+    except (FrontendError, ValueError) as exc:
+        raise JudgeError(f"the title's rules code cannot be read: {exc}") from None
+    byte = pl.v.mem()["ram"][symbols.address("settings_level")]
+    if LEVEL_BYTE[shown] != byte:
+        raise JudgeError(f"the title says {code!r} ({shown}) but settings_level is {byte}")
+    return shown
+
+
+def check_core_level(pl: Player, symbols: Symbols, level: str) -> None:
+    """The core's own byte (asm/state.oph opp_level) says ``level`` once a game runs."""
+    byte = pl.v.mem()["ram"][symbols.address("opp_level")]
+    if byte != LEVEL_BYTE[level]:
+        raise JudgeError(f"the core's opp_level is {byte}, the title said {level} "
+                         f"({LEVEL_BYTE[level]})")
 
 
 def start_game(pl: Player, seed: int, speed: str) -> None:
@@ -214,13 +259,17 @@ def _answer(pl: Player, p: Prompt, screen: Screen, action: Action, game: GameSta
 def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = False,
                  speed: str = "NO WAIT", warp: bool = False, prg: Path = PRG,
                  rules: Rules = BIT93, options_by: str = "keys",
-                 max_prompts: int | None = None,
-                 log: Callable[[str], None] = lambda s: None) -> ViceGame:
+                 max_prompts: int | None = None, level: str | None = None,
+                 log: Callable[[str], None] = lambda s: None,
+                 watch_thinking: bool = False) -> ViceGame:
     """One whole game in real VICE; raises JudgeError at the first screen pyengine disputes.
 
-    ``rules`` other than Bit #93's are chosen first on the options screen, by ``options_by``
-    (keys or joystick: :mod:`tools.vice.options`). ``max_prompts``: stop after answering that
-    many South prompts, once VICE shows pyengine's next one (a partial game)."""
+    ``rules`` other than Bit #93's, and ``level`` (easy, normal, hard: the OPPONENTS line),
+    are chosen first on the options screen, by ``options_by`` (keys or joystick:
+    :mod:`tools.vice.options`); the level played is then read from the program
+    (:func:`program_level`). ``max_prompts``: stop after answering that many South prompts,
+    once VICE shows pyengine's next one (a partial game). ``watch_thinking``: the THINKING
+    sign watched frame by frame from the game's start to its end (``ViceGame.thinking``)."""
     media = prg.with_suffix(".d64") if d64 else prg
     if not media.exists():
         raise JudgeError(f"{media} missing: run `make build`")
@@ -235,20 +284,28 @@ def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = F
             v.warp(True)
         f0 = v.frame()
         result.rules = rules
-        if rules != BIT93:
+        if rules != BIT93 or level not in (None, DEFAULT_C64_LEVEL):
             try:
-                choose_in_vice(pl, rules, options_by)
+                choose_in_vice(pl, rules, options_by, level)
             except FrontendError as exc:
-                raise JudgeError(f"choosing {rules_code(rules)} by {options_by}: {exc}") \
-                    from None
+                raise JudgeError(f"choosing {rules_code(rules, level or DEFAULT_C64_LEVEL)} "
+                                 f"by {options_by}: {exc}") from None
+        symbols = program_symbols(prg)
+        result.level = lv = program_level(pl, symbols)
+        if level is not None and lv != level:
+            raise JudgeError(f"OPPONENTS {level} was chosen, the program says {lv}")
         start_game(pl, seed, speed)
         result.start = len(pl.presses) - 1
-        eng = EngineGame(seed, rules)
+        if watch_thinking:
+            thinking.start(v, symbols)
+        eng = EngineGame(seed, rules, lv)
         while not eng.game.over and len(result.choices) != max_prompts:
             game = eng.game
             screen = pl.wait_for(f"at South's {game.phase.value} prompt #{len(result.choices)}"
                                  f" as pyengine has it",
-                                 lambda s, g=game: position_problems(s, g, seed))
+                                 lambda s, g=game: position_problems(s, g, seed, lv))
+            if not result.checkpoints:
+                check_core_level(pl, symbols, lv)
             p = prompt(screen)
             result.checkpoints.append(Checkpoint(len(pl.presses), p.kind, screen))
             action = choices.choice(game.legal_actions())
@@ -262,14 +319,18 @@ def play_in_vice(seed: int, choices_seed: int, hands_seed: int, *, d64: bool = F
             game = eng.game
             screen = pl.wait_for(f"at South's {game.phase.value} prompt #{len(result.choices)}"
                                  f" as pyengine has it",
-                                 lambda s, g=game: position_problems(s, g, seed))
+                                 lambda s, g=game: position_problems(s, g, seed, lv))
             result.checkpoints.append(Checkpoint(len(pl.presses), prompt(screen).kind, screen))
+            if watch_thinking:
+                result.thinking = thinking.stop(v)
             result.frames = v.frame() - f0
             result.seconds = time.time() - t0
             return result
         result.final = pl.wait_for("at the game-over screen as pyengine has it",
                                    lambda s, g=eng.game: end_problems(s, g, seed))
         result.checkpoints.append(Checkpoint(len(pl.presses), "game_over", result.final))
+        if watch_thinking:
+            result.thinking = thinking.stop(v)
         result.total = tuple(eng.game.total)
         result.frames = v.frame() - f0
         result.presses = pl.presses
@@ -333,7 +394,7 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
     if done != played.choices:
         raise JudgeError(f"game {played.seed}: in the harness South's keys made {done}, "
                          f"in VICE {played.choices}")
-    want = played.events or engine_events(played.seed, done, played.rules)
+    want = played.events or engine_events(played.seed, done, played.rules)   # (NORMAL only)
     diff_ev = first_difference(fe.events, want)
     if diff_ev:
         raise JudgeError(f"game {played.seed}: the harness's 6502 differs from pyengine at "
@@ -343,7 +404,7 @@ def replay_in_harness(played: ViceGame, prg: Path = PRG) -> int:
 
 def describe(g: ViceGame) -> str:
     holds = [p.hold for p in g.presses]
-    return (f"game {g.seed} ({g.media}, {g.speed}, rules {rules_code(g.rules)}): "
+    return (f"game {g.seed} ({g.media}, {g.speed}, rules {rules_code(g.rules, g.level)}): "
             f"{len(g.choices)} South decisions, "
             f"{len(g.checkpoints)} screens checked, {len(g.presses)} keys held "
             f"{min(holds)}-{max(holds)} frames, final {'-'.join(map(str, g.total))}, "
@@ -363,6 +424,8 @@ def main(argv: list[str] | None = None) -> int:
                     "chosen on the options screen first")
     ap.add_argument("--by", default="keys", choices=("keys", "joystick"),
                     help="how the options screen is driven")
+    ap.add_argument("--opponents", default=None, choices=("easy", "normal", "hard"),
+                    help="set the OPPONENTS line on the options screen first")
     ap.add_argument("--max-prompts", type=int, default=None,
                     help="stop after that many South prompts (a partial game)")
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -370,7 +433,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         g = play_in_vice(args.seed, args.choices, args.hands, d64=args.d64, speed=args.speed,
                          warp=args.warp, rules=rules_from_code(args.rules), options_by=args.by,
-                         max_prompts=args.max_prompts,
+                         max_prompts=args.max_prompts, level=args.opponents,
                          log=print if args.verbose else (lambda s: None))
         print(describe(g))
         t0 = time.time()

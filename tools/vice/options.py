@@ -90,15 +90,17 @@ def _open(pl: Player, how: str) -> OptionsView:
     return read_options(s)
 
 
-def choose_in_vice(pl: Player, rules: Rules, how: str = "keys") -> OptionsView:
-    """From VICE's title: ``rules`` set on the options screen by ``how`` (keys or joystick),
-    every press checked on screen (the harness's route, tools/frontend/options_screen.py);
-    back at the title, whose code must be ``rules``'. Returns the options screen as it was
-    left. FrontendError when VICE does not follow."""
+def choose_in_vice(pl: Player, rules: Rules, how: str = "keys", level: str | None = None
+                   ) -> OptionsView:
+    """From VICE's title: ``rules`` (and the OPPONENTS line's ``level``, if given) set on
+    the options screen by ``how`` (keys or joystick), every press checked on screen (the
+    harness's route, tools/frontend/options_screen.py); back at the title, whose code must
+    be ``rules``' and the level's. Returns the options screen as it was left.
+    FrontendError when VICE does not follow."""
     why = offered(rules)
     if why:
         raise FrontendError(why)
-    steps = route(rules, _open(pl, how))
+    steps = route(rules, _open(pl, how), level)
     try:
         move, what, check = next(steps)
         while True:
@@ -109,5 +111,5 @@ def choose_in_vice(pl: Player, rules: Rules, how: str = "keys") -> OptionsView:
     except StopIteration as done:
         view = done.value
     _press(pl, how, "fire")
-    _title(pl, rules_code(rules))
+    _title(pl, rules_code(rules, view.level))
     return view
