@@ -118,3 +118,35 @@ def test_a_judge_playing_normal_refuses_the_hard_game() -> None:
         normal.south(action)
     assert refused is not None, "a NORMAL pyengine agreed with every screen of the HARD game"
     assert hard.game.events != normal.game.events       # refused where the games part
+
+
+class _HarnessAtTheTitle:
+    """What program_level reads of a player (the screen, VICE's RAM), from the harness."""
+
+    def __init__(self, fe) -> None:
+        self.fe = fe
+        self.v = self
+
+    def wait_for(self, what, ok, timeout_s=0.0):
+        screen = self.fe.screen()
+        assert ok(screen) == [], what
+        return screen
+
+    def mem(self) -> dict:
+        return {"ram": bytes(self.fe.c64.mem[:0x10000])}
+
+
+def test_the_judge_reads_the_level_from_the_title_and_the_settings_byte() -> None:
+    """program_level: HARD from the title's BIT93 O2 and settings_level 2 (both read, as
+    in VICE); a settings byte that disagrees with the title is refused, not believed."""
+    from tests.test_options_screen import booted
+    from tools.frontend.options_screen import choose_rules
+
+    fe = booted()
+    symbols = vj.program_symbols(vj.PRG)
+    assert vj.program_level(_HarnessAtTheTitle(fe), symbols) == "normal"   # type: ignore[arg-type]
+    choose_rules(fe, BIT93, "keys", "hard")
+    assert vj.program_level(_HarnessAtTheTitle(fe), symbols) == "hard"     # type: ignore[arg-type]
+    fe.c64.mem[symbols.address("settings_level")] = 1
+    with pytest.raises(vj.JudgeError, match="BIT93 O2.*settings_level is 1"):
+        vj.program_level(_HarnessAtTheTitle(fe), symbols)                  # type: ignore[arg-type]
