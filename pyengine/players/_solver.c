@@ -57,6 +57,7 @@ typedef struct {
     int suit_base[SEATS];        /* the lowest bit of each effective suit's run */
     uint32_t suit_bottoms;       /* those lowest bits */
     int trump_suit;              /* the effective suit of the top bit (the trumps) */
+    uint32_t above[NBITS];       /* the bits of each bit's effective suit above it */
     uint32_t h[SEATS];           /* the hands during a search */
     Entry *tt;
     size_t tt_size, tt_used;
@@ -197,12 +198,10 @@ static void tt_store(Solver *s, uint32_t *key, int lb, int ub, int move)
 
 /* --- the search (solver.py's _ge, _last_trick, _node) ------------------------------ */
 
-static int ge(Solver *s, int leader, int k, uint32_t holes);
-static int node(Solver *s, const int *seq, int i, int led, int best, int bseat, int k,
-                uint32_t table);
+static int ge(Solver *s, int leader, int k, uint32_t holes, int n);
 
 /* last_trick - one card each left: do the makers win it? */
-static int last_trick(Solver *s, int leader)
+static int last_trick(const Solver *s, int leader)
 {
     const int *seq = s->order[leader];
     int best = top_bit(s->h[leader]);
@@ -224,53 +223,214 @@ static inline uint32_t winners(const Solver *s, int best, int led)
     return ~((2u << best) - 1) & (s->suit_mask[led] | s->suit_mask[s->trump_suit]);
 }
 
-/* node - seat seq[i] (i > 0) to play into a trick (led suit, best bit and its seat so
- * far, the cards on the table), the hands in canonical order (see canonical): do the
- * makers take at least k more tricks? */
-static int node(Solver *s, const int *seq, int i, int led, int best, int bseat, int k,
-                uint32_t table)
+/* play_trick - the rest of a trick, from seat seq[i0] on (i0 = 0: the lead; else led
+ * suit, best bit and its seat so far, ``table`` the cards on it), every seat holding
+ * ``n`` cards before it plays, the hands in canonical order (see canonical): do the
+ * makers take at least k more tricks (this one included)?
+ *
+ * solver.py's _node, one card a level, played in a loop with an explicit stack of the
+ * trick's (at most four) levels instead of a call a card. The moves of a level: the
+ * lowest card of each run of its cards adjacent in play (in canonical order a card's next
+ * lower card in play is the bit below it, unless it is its suit's lowest); the leader
+ * tries ``hint`` (the lead that cut off here before, or -1) first, then its high cards
+ * first; a follower whose opponents are winning tries the cheapest winning card first,
+ * then low cards. At the end of the trick the next boundary is answered at once when
+ * k leaves no doubt or one card each is left (the last trick), else by ge. ``cut``
+ * (i0 = 0) receives the lead that decided the answer, if one did. */
+static int play_trick(Solver *s, const int *seq, int i0, int led, int best, int bseat,
+                      int k, int n, uint32_t table, int hint, int *cut)
 {
     uint32_t *h = s->h;
-    int seat = seq[i];
-    uint32_t hand = h[seat];
-    uint32_t legal = hand & s->suit_mask[led];
-    if (!legal)
-        legal = hand;
-    int maximise = s->is_maker[seat];
-    int last = i == s->order_len - 1;
-    /* representatives: the lowest card of each run of my cards adjacent in play; in
-     * canonical order a card's next lower card in play is the bit below it, unless it
-     * is its suit's lowest */
-    uint32_t reps = legal & ~((hand << 1) & ~s->suit_bottoms);
-    uint32_t first = reps, then = 0;
-    if (s->is_maker[bseat] != maximise) {
-        /* opponents winning: the cheapest winning card first, then low cards */
-        uint32_t win = reps & winners(s, best, led);
-        if (win) {
-            first = win;
-            then = reps & ~win;
-        }
-    }
-    for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t m = pass ? then : first; m; m &= m - 1) {
-            int b = low_bit(m);
-            int nbest = best, nseat = bseat, r;
-            if (beats(s, b, best, led)) {
-                nbest = b;
-                nseat = seat;
+    const int last = s->order_len - 1;
+    uint32_t first[SEATS], then[SEATS], hand[SEATS];
+    int best_at[SEATS], bseat_at[SEATS], move[SEATS];
+    int i = i0, r;
+
+enter:                                          /* seat seq[i] to play: its moves */
+    {
+        int seat = seq[i];
+        uint32_t held = h[seat], legal = held;
+        if (i > 0 && (held & s->suit_mask[led]))
+            legal = held & s->suit_mask[led];
+        uint32_t reps = legal & ~((held << 1) & ~s->suit_bottoms);
+        hand[i] = held;
+        best_at[i] = best;
+        bseat_at[i] = bseat;
+        first[i] = reps;
+        then[i] = 0;
+        if (i == 0) {
+            if (hint >= 0 && (reps >> hint & 1)) {
+                first[i] = 1u << hint;
+                then[i] = reps ^ (1u << hint);
             }
-            h[seat] = hand ^ (1u << b);
-            if (last)
-                r = ge(s, nseat, k - s->is_maker[nseat], table | 1u << b);
-            else
-                r = node(s, seq, i + 1, led, nbest, nseat, k, table | 1u << b);
-            h[seat] = hand;
-            if (r == maximise)
-                return r;
+        } else if (s->is_maker[bseat] != s->is_maker[seat]) {
+            uint32_t win = reps & winners(s, best, led);
+            if (win) {
+                first[i] = win;
+                then[i] = reps & ~win;
+            }
         }
     }
-    return !maximise;
+next:                                           /* seq[i]'s next move, if any */
+    {
+        uint32_t m = first[i];
+        if (!m) {
+            m = then[i];
+            then[i] = 0;
+            if (!m) {
+                r = !s->is_maker[seq[i]];       /* no move reached its side's goal */
+                goto done;
+            }
+        }
+        int b = i == 0 ? top_bit(m) : low_bit(m);
+        int seat = seq[i];
+        first[i] = m ^ (1u << b);
+        move[i] = b;
+        h[seat] = hand[i] ^ (1u << b);
+        table |= 1u << b;
+        if (i == 0) {
+            led = s->suit_of_bit[b];
+            best = b;
+            bseat = seat;
+        } else if (beats(s, b, best, led)) {
+            best = b;
+            bseat = seat;
+        }
+        if (i < last) {
+            i++;
+            goto enter;
+        }
+        int more = k - s->is_maker[bseat];     /* the makers' tricks still wanted */
+        if (more <= 0)
+            r = 1;
+        else if (more >= n)                     /* more than the n - 1 tricks left */
+            r = 0;
+        else if (n == 2)
+            r = last_trick(s, bseat);
+        else
+            r = ge(s, bseat, more, table, n - 1);
+    }
+back:                                           /* r: the answer after seq[i]'s move */
+    h[seq[i]] = hand[i];
+    table ^= 1u << move[i];
+    best = best_at[i];
+    bseat = bseat_at[i];
+    if (r == s->is_maker[seq[i]]) {
+        if (i == i0) {
+            if (i == 0)
+                *cut = move[i];
+            return r;
+        }
+        i--;
+        goto back;
+    }
+    goto next;
+done:                                           /* r: the answer of seq[i]'s position */
+    if (i == i0)
+        return r;
+    i--;
+    goto back;
 }
+
+/* squeeze - take the cards of a finished trick (``holes``) out of canonical hands:
+ * the cards above each in its suit move down one bit, so the hands stay canonical.
+ * The four hands are one vector (GCC's vector extension: SSE2 on x86-64, plain
+ * integer code where there is no vector unit). */
+typedef uint32_t Hands __attribute__((vector_size(4 * sizeof(uint32_t))));
+
+static inline void squeeze(const Solver *s, uint32_t *h, uint32_t holes)
+{
+    Hands v;
+    memcpy(&v, h, sizeof v);
+    while (holes) {
+        int p = top_bit(holes);             /* the highest first: lower holes stay put */
+        holes ^= 1u << p;
+        Hands moved = v & s->above[p];
+        v = (v ^ moved) | (moved >> 1);
+    }
+    memcpy(h, &v, sizeof v);
+}
+
+/* trumps_in - how many trumps a set of cards holds (the trumps are bits 17-23) */
+static uint8_t trump_count[1u << (NBITS - TRUMP_LOW_BIT)];
+
+static inline int trumps_in(uint32_t cards)
+{
+    return trump_count[cards >> TRUMP_LOW_BIT];
+}
+
+/* ge - at a trick boundary (s->h, ``leader`` to lead, ``n`` cards each, n >= 2): do the
+ * makers take >= k (1 <= k <= n) more? The hands are canonical but for ``holes``, the
+ * cards of the trick just played. */
+static int ge(Solver *s, int leader, int k, uint32_t holes, int n)
+{
+    uint32_t *h = s->h;
+    int lb = 0, ub = n, hint = -1;
+    /* sure tricks: the highest trumps in play, while they are all on one side, each win
+     * a trick (the most one seat of that side holds); holes change no order, so this
+     * needs no renumbering */
+    uint32_t trumps = s->suit_mask[s->trump_suit];
+    uint32_t even = (h[0] | h[2]) & trumps, odd = (h[1] | h[3]) & trumps;
+    if (even | odd) {
+        int side = (odd >> top_bit(even | odd)) & 1;
+        uint32_t theirs = side ? even : odd;
+        uint32_t run = theirs ? ~((2u << top_bit(theirs)) - 1) : ~0u;   /* above their best */
+        int a = trumps_in(h[side] & run), b = trumps_in(h[side + 2] & run);
+        int sure = a > b ? a : b;
+        if (side == s->makers) {
+            if (sure >= k)
+                return 1;
+            lb = sure;
+        } else {
+            if (n - sure < k)
+                return 0;
+            ub = n - sure;
+        }
+    }
+    uint32_t key[SEATS], saved[SEATS];
+    memcpy(saved, h, sizeof saved);
+    squeeze(s, h, holes);
+    memcpy(key, h, sizeof key);
+    key[0] |= (uint32_t)leader << NBITS;
+    if (s->tt_size) {
+        key[0] |= s->gen << GEN_SHIFT;
+        Entry *e = tt_slot(s->tt, s->tt_size, key, s->gen);
+        if (!tt_empty(e, s->gen)) {
+            if (e->lb >= k || e->ub < k) {
+                memcpy(h, saved, sizeof saved);
+                return e->lb >= k;
+            }
+            if (e->lb > lb)
+                lb = e->lb;
+            if (e->ub < ub)
+                ub = e->ub;
+            hint = e->move;
+        }
+    }
+    s->nodes++;
+    int cut = -1;
+    int result = play_trick(s, s->order[leader], 0, -1, -1, -1, k, n, 0, hint, &cut);
+    memcpy(h, saved, sizeof saved);
+    if (result)
+        tt_store(s, key, k, ub, cut);
+    else
+        tt_store(s, key, lb, k - 1, cut);
+    return result;
+}
+
+/* ge_root - ge for any k and any number of cards (canonical hands, no holes) */
+static int ge_root(Solver *s, int leader, int k)
+{
+    if (k <= 0)
+        return 1;
+    int n = popcount(s->h[leader]);
+    if (k > n)
+        return 0;
+    if (n == 1)
+        return last_trick(s, leader);
+    return ge(s, leader, k, 0, n);
+}
+
 
 /* canonical - ``in`` (hands, and ``table`` the cards on the table) with each effective
  * suit's cards in play renumbered from the bottom of the suit's run: only their order
@@ -300,118 +460,7 @@ static void canonical(const Solver *s, const uint32_t *in, uint32_t table, uint3
     }
 }
 
-/* lead - ``leader`` to lead a trick (canonical hands): do the makers take at least k
- * more tricks? The high cards first, ``hint`` (the lead that cut off here before, or -1)
- * before them; ``cut`` receives the lead that decided the answer, if one did. */
-static int lead(Solver *s, int leader, int k, int hint, int *cut)
-{
-    uint32_t *h = s->h;
-    const int *seq = s->order[leader];
-    uint32_t hand = h[leader];
-    int maximise = s->is_maker[leader];
-    uint32_t reps = hand & ~((hand << 1) & ~s->suit_bottoms);
-    if (hint >= 0 && (reps >> hint & 1)) {
-        h[leader] = hand ^ (1u << hint);
-        int r = node(s, seq, 1, s->suit_of_bit[hint], hint, leader, k, 1u << hint);
-        h[leader] = hand;
-        if (r == maximise) {
-            *cut = hint;
-            return r;
-        }
-        reps ^= 1u << hint;
-    }
-    while (reps) {
-        int b = top_bit(reps);
-        reps ^= 1u << b;
-        h[leader] = hand ^ (1u << b);
-        int r = node(s, seq, 1, s->suit_of_bit[b], b, leader, k, 1u << b);
-        h[leader] = hand;
-        if (r == maximise) {
-            *cut = b;
-            return r;
-        }
-    }
-    return !maximise;
-}
 
-/* squeeze - take the cards of a finished trick (``holes``) out of canonical hands:
- * the cards above each in its suit move down one bit, so the hands stay canonical */
-static inline void squeeze(const Solver *s, uint32_t *h, uint32_t holes)
-{
-    while (holes) {
-        int p = top_bit(holes);             /* the highest first: lower holes stay put */
-        holes ^= 1u << p;
-        uint32_t above = s->suit_mask[s->suit_of_bit[p]] & ~((2u << p) - 1);
-        for (int seat = 0; seat < SEATS; seat++)
-            h[seat] = (h[seat] & ~above) | ((h[seat] & above) >> 1);
-    }
-}
-
-/* ge - at a trick boundary (s->h, ``leader`` to lead): do the makers take >= k more?
- * The hands are canonical but for ``holes``, the cards of the trick just played. */
-static int ge(Solver *s, int leader, int k, uint32_t holes)
-{
-    if (k <= 0)
-        return 1;
-    uint32_t *h = s->h;
-    int n = popcount(h[leader]);
-    if (k > n)
-        return 0;
-    if (n == 1)
-        return last_trick(s, leader);
-    uint32_t key[SEATS], saved[SEATS];
-    memcpy(saved, h, sizeof saved);
-    squeeze(s, h, holes);
-    memcpy(key, h, sizeof key);
-    key[0] |= (uint32_t)leader << NBITS;
-    int lb = 0, ub = n, hint = -1;
-    if (s->tt_size) {
-        key[0] |= s->gen << GEN_SHIFT;
-        Entry *e = tt_slot(s->tt, s->tt_size, key, s->gen);
-        if (!tt_empty(e, s->gen)) {
-            lb = e->lb;
-            ub = e->ub;
-            hint = e->move;
-            if (lb >= k || ub < k) {
-                memcpy(h, saved, sizeof saved);
-                return lb >= k;
-            }
-        }
-    }
-    /* sure tricks: the highest trumps in play, while they are all on one side, each win
-     * a trick (the most one seat of that side holds) */
-    uint32_t trumps = s->suit_mask[s->trump_suit];
-    uint32_t even = (h[0] | h[2]) & trumps, odd = (h[1] | h[3]) & trumps;
-    if (even | odd) {
-        int side = (odd >> top_bit(even | odd)) & 1;
-        uint32_t theirs = side ? even : odd;
-        uint32_t run = theirs ? ~((2u << top_bit(theirs)) - 1) : ~0u;   /* above their best */
-        int a = popcount(h[side] & trumps & run), b = popcount(h[side + 2] & trumps & run);
-        int sure = a > b ? a : b;
-        if (side == s->makers) {
-            if (sure >= k) {
-                memcpy(h, saved, sizeof saved);
-                return 1;
-            }
-            if (sure > lb)
-                lb = sure;
-        } else if (n - sure < k) {
-            memcpy(h, saved, sizeof saved);
-            return 0;
-        } else if (n - sure < ub) {
-            ub = n - sure;
-        }
-    }
-    s->nodes++;
-    int cut = -1;
-    int result = lead(s, leader, k, hint, &cut);
-    memcpy(h, saved, sizeof saved);
-    if (result)
-        tt_store(s, key, k, ub, cut);
-    else
-        tt_store(s, key, lb, k - 1, cut);
-    return result;
-}
 
 /* --- Python interface -------------------------------------------------------------- */
 
@@ -471,7 +520,7 @@ static int at_least_impl(Solver *s, int leader, int k, PyObject *trick)
         uint32_t held[SEATS];
         memcpy(held, s->h, sizeof held);
         canonical(s, held, 0, s->h, NULL);
-        int r = ge(s, leader, k, 0);
+        int r = ge_root(s, leader, k);
         memcpy(s->h, held, sizeof held);
         return r;
     }
@@ -519,7 +568,9 @@ static int at_least_impl(Solver *s, int leader, int k, PyObject *trick)
             bseat = seats[i];
         }
     }
-    int r = node(s, s->order[leader], (int)n, led, best, bseat, k, canon_table);
+    int cut = -1, cards = popcount(s->h[s->order[leader][n]]);   /* the next to play's */
+    int r = play_trick(s, s->order[leader], (int)n, led, best, bseat, k, cards, canon_table, -1,
+                       &cut);
     memcpy(s->h, held, sizeof held);
     return r;
 }
@@ -606,6 +657,7 @@ typedef struct {
     int suit_base[SEATS];
     uint32_t suit_bottoms;
     int trump_suit;
+    uint32_t above[NBITS];
 } Layout;
 #define LAYOUTS 4
 static Layout layouts[LAYOUTS];
@@ -624,6 +676,7 @@ static void remember_layout(const Solver *s, PyObject *obj)
     memcpy(l->suit_base, s->suit_base, sizeof l->suit_base);
     l->suit_bottoms = s->suit_bottoms;
     l->trump_suit = s->trump_suit;
+    memcpy(l->above, s->above, sizeof l->above);
 }
 
 /* use_layout - 1 if ``obj`` is a layout read before (now copied into the solver) */
@@ -637,6 +690,7 @@ static int use_layout(Solver *s, PyObject *obj)
             memcpy(s->suit_base, l->suit_base, sizeof s->suit_base);
             s->suit_bottoms = l->suit_bottoms;
             s->trump_suit = l->trump_suit;
+            memcpy(s->above, l->above, sizeof s->above);
             return 1;
         }
     }
@@ -686,6 +740,8 @@ static int read_layout(Solver *s, PyObject *layout)
             return 0;
         }
     }
+    for (int b = 0; b < NBITS; b++)
+        s->above[b] = s->suit_mask[s->suit_of_bit[b]] & ~((2u << b) - 1);
     remember_layout(s, layout);
     return 1;
 }
@@ -794,6 +850,8 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__solver(void)
 {
+    for (uint32_t x = 0; x < sizeof trump_count; x++)
+        trump_count[x] = (uint8_t)popcount(x);
     if (PyType_Ready(&SolverType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
