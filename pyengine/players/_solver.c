@@ -223,113 +223,127 @@ static inline uint32_t winners(const Solver *s, int best, int led)
     return ~((2u << best) - 1) & (s->suit_mask[led] | s->suit_mask[s->trump_suit]);
 }
 
-/* play_trick - the rest of a trick, from seat seq[i0] on (i0 = 0: the lead; else led
- * suit, best bit and its seat so far, ``table`` the cards on it), every seat holding
- * ``n`` cards before it plays, the hands in canonical order (see canonical): do the
- * makers take at least k more tricks (this one included)?
- *
- * solver.py's _node, one card a level, played in a loop with an explicit stack of the
- * trick's (at most four) levels instead of a call a card. The moves of a level: the
- * lowest card of each run of its cards adjacent in play (in canonical order a card's next
- * lower card in play is the bit below it, unless it is its suit's lowest); the leader
- * tries ``hint`` (the lead that cut off here before, or -1) first, then its high cards
- * first; a follower whose opponents are winning tries the cheapest winning card first,
- * then low cards. At the end of the trick the next boundary is answered at once when
- * k leaves no doubt or one card each is left (the last trick), else by ge. ``cut``
- * (i0 = 0) receives the lead that decided the answer, if one did. */
-static int play_trick(Solver *s, const int *seq, int i0, int led, int best, int bseat,
-                      int k, int n, uint32_t table, int hint, int *cut)
-{
-    uint32_t *h = s->h;
-    const int last = s->order_len - 1;
-    uint32_t first[SEATS], then[SEATS], hand[SEATS];
-    int best_at[SEATS], bseat_at[SEATS], move[SEATS];
-    int i = i0, r;
+/* The play of one trick, solver.py's _node: a function a seat of the trick (level1-3
+ * for the followers, lead for the leader), each inlined into the one before, so a trick
+ * is four nested loops with their state in registers and no call a card; a call (to
+ * ge) only at the end of a trick. The moves of a seat: the lowest card of each run of
+ * its cards adjacent in play (in canonical order a card's next lower card in play is
+ * the bit below it, unless it is its suit's lowest). */
 
-enter:                                          /* seat seq[i] to play: its moves */
-    {
-        int seat = seq[i];
-        uint32_t held = h[seat], legal = held;
-        if (i > 0 && (held & s->suit_mask[led]))
-            legal = held & s->suit_mask[led];
-        uint32_t reps = legal & ~((held << 1) & ~s->suit_bottoms);
-        hand[i] = held;
-        best_at[i] = best;
-        bseat_at[i] = bseat;
-        first[i] = reps;
-        then[i] = 0;
-        if (i == 0) {
-            if (hint >= 0 && (reps >> hint & 1)) {
-                first[i] = 1u << hint;
-                then[i] = reps ^ (1u << hint);
-            }
-        } else if (s->is_maker[bseat] != s->is_maker[seat]) {
-            uint32_t win = reps & winners(s, best, led);
-            if (win) {
-                first[i] = win;
-                then[i] = reps & ~win;
-            }
-        }
+#define INLINE static inline __attribute__((always_inline))
+
+/* trick_done - the trick is over, won by ``winner``, each seat holding n - 1 cards
+ * (s->h; ``table`` the trick's cards): do the makers take at least k more tricks (the
+ * one just won included)? Answered at once when k leaves no doubt or one card each is
+ * left (the last trick), else by ge at the next boundary. */
+INLINE int trick_done(Solver *s, int winner, int k, int n, uint32_t table)
+{
+    int more = k - s->is_maker[winner];         /* the makers' tricks still wanted */
+    if (more <= 0)
+        return 1;
+    if (more >= n)                              /* more than the n - 1 tricks left */
+        return 0;
+    if (n == 2)
+        return last_trick(s, winner);
+    return ge(s, winner, more, table, n - 1);
+}
+
+/* follow - seat seq[I] (I > 0) to play into the trick (led suit, best bit and its seat
+ * so far, ``table`` its cards, n cards each before it): do the makers take at least k
+ * more tricks? A follower whose opponents are winning tries the cheapest winning card
+ * first, then low cards; one whose side is winning, low cards first. NEXT: the next
+ * seat's function (trick_done after the last seat). */
+#define FOLLOW(I, NEXT_CALL)                                                              \
+INLINE int level##I(Solver *s, const int *seq, int led, int best, int bseat, int k, int n,  \
+                    uint32_t table)                                                       \
+{                                                                                         \
+    int seat = seq[I];                                                                    \
+    uint32_t held = s->h[seat], legal = held & s->suit_mask[led];                         \
+    if (!legal)                                                                           \
+        legal = held;                                                                     \
+    uint32_t reps = legal & ~((held << 1) & ~s->suit_bottoms);                            \
+    int maximise = s->is_maker[seat];                                                     \
+    uint32_t first = reps, then = 0;                                                      \
+    if (s->is_maker[bseat] != maximise) {                                                 \
+        uint32_t win = reps & winners(s, best, led);                                      \
+        if (win) {                                                                        \
+            first = win;                                                                  \
+            then = reps & ~win;                                                           \
+        }                                                                                 \
+    }                                                                                     \
+    for (;;) {                                                                            \
+        if (!first) {                                                                     \
+            if (!then)                                                                    \
+                return !maximise;               /* no card reached its side's goal */     \
+            first = then;                                                                 \
+            then = 0;                                                                     \
+        }                                                                                 \
+        int b = low_bit(first);                                                           \
+        first &= first - 1;                                                               \
+        int nbest = best, nseat = bseat, r;                                               \
+        if (beats(s, b, best, led)) {                                                     \
+            nbest = b;                                                                    \
+            nseat = seat;                                                                 \
+        }                                                                                 \
+        s->h[seat] = held ^ (1u << b);                                                    \
+        uint32_t ntable = table | 1u << b;                                                \
+        (void)nbest;                                                                      \
+        r = NEXT_CALL;                                                                    \
+        s->h[seat] = held;                                                                \
+        if (r == maximise)                                                                \
+            return r;                                                                     \
+    }                                                                                     \
+}
+
+FOLLOW(3, trick_done(s, nseat, k, n, ntable))
+FOLLOW(2, (s->order_len == 3 ? trick_done(s, nseat, k, n, ntable)
+                             : level3(s, seq, led, nbest, nseat, k, n, ntable)))
+FOLLOW(1, (s->order_len == 2 ? trick_done(s, nseat, k, n, ntable)
+                             : level2(s, seq, led, nbest, nseat, k, n, ntable)))
+
+/* follow_from - seat seq[i] (1 <= i < the seats that play) to play into the trick: level i */
+static int follow_from(Solver *s, const int *seq, int i, int led, int best, int bseat, int k,
+                       int n, uint32_t table)
+{
+    if (i == 1)
+        return level1(s, seq, led, best, bseat, k, n, table);
+    if (i == 2)
+        return level2(s, seq, led, best, bseat, k, n, table);
+    return level3(s, seq, led, best, bseat, k, n, table);
+}
+
+/* lead - ``leader`` to lead a trick (canonical hands, n cards each): do the makers take
+ * at least k more tricks? ``hint`` (the lead that cut off here before, or -1) first,
+ * then the high cards first; ``cut`` receives the lead that decided the answer, if one
+ * did. */
+static int lead(Solver *s, int leader, int k, int n, int hint, int *cut)
+{
+    const int *seq = s->order[leader];
+    uint32_t held = s->h[leader];
+    int maximise = s->is_maker[leader];
+    uint32_t reps = held & ~((held << 1) & ~s->suit_bottoms);
+    uint32_t first = reps, then = 0;
+    if (hint >= 0 && (reps >> hint & 1)) {
+        first = 1u << hint;
+        then = reps ^ first;
     }
-next:                                           /* seq[i]'s next move, if any */
-    {
-        uint32_t m = first[i];
-        if (!m) {
-            m = then[i];
-            then[i] = 0;
-            if (!m) {
-                r = !s->is_maker[seq[i]];       /* no move reached its side's goal */
-                goto done;
-            }
+    for (;;) {
+        if (!first) {
+            if (!then)
+                return !maximise;
+            first = then;
+            then = 0;
         }
-        int b = i == 0 ? top_bit(m) : low_bit(m);
-        int seat = seq[i];
-        first[i] = m ^ (1u << b);
-        move[i] = b;
-        h[seat] = hand[i] ^ (1u << b);
-        table |= 1u << b;
-        if (i == 0) {
-            led = s->suit_of_bit[b];
-            best = b;
-            bseat = seat;
-        } else if (beats(s, b, best, led)) {
-            best = b;
-            bseat = seat;
-        }
-        if (i < last) {
-            i++;
-            goto enter;
-        }
-        int more = k - s->is_maker[bseat];     /* the makers' tricks still wanted */
-        if (more <= 0)
-            r = 1;
-        else if (more >= n)                     /* more than the n - 1 tricks left */
-            r = 0;
-        else if (n == 2)
-            r = last_trick(s, bseat);
-        else
-            r = ge(s, bseat, more, table, n - 1);
-    }
-back:                                           /* r: the answer after seq[i]'s move */
-    h[seq[i]] = hand[i];
-    table ^= 1u << move[i];
-    best = best_at[i];
-    bseat = bseat_at[i];
-    if (r == s->is_maker[seq[i]]) {
-        if (i == i0) {
-            if (i == 0)
-                *cut = move[i];
+        int b = top_bit(first);
+        first ^= 1u << b;
+        s->h[leader] = held ^ (1u << b);
+        int r = level1(s, seq, s->suit_of_bit[b], b, leader, k, n, 1u << b);
+        s->h[leader] = held;
+        if (r == maximise) {
+            *cut = b;
             return r;
         }
-        i--;
-        goto back;
     }
-    goto next;
-done:                                           /* r: the answer of seq[i]'s position */
-    if (i == i0)
-        return r;
-    i--;
-    goto back;
 }
 
 /* squeeze - take the cards of a finished trick (``holes``) out of canonical hands:
@@ -409,7 +423,7 @@ static int ge(Solver *s, int leader, int k, uint32_t holes, int n)
     }
     s->nodes++;
     int cut = -1;
-    int result = play_trick(s, s->order[leader], 0, -1, -1, -1, k, n, 0, hint, &cut);
+    int result = lead(s, leader, k, n, hint, &cut);
     memcpy(h, saved, sizeof saved);
     if (result)
         tt_store(s, key, k, ub, cut);
@@ -568,9 +582,8 @@ static int at_least_impl(Solver *s, int leader, int k, PyObject *trick)
             bseat = seats[i];
         }
     }
-    int cut = -1, cards = popcount(s->h[s->order[leader][n]]);   /* the next to play's */
-    int r = play_trick(s, s->order[leader], (int)n, led, best, bseat, k, cards, canon_table, -1,
-                       &cut);
+    int cards = popcount(s->h[s->order[leader][n]]);   /* the next to play's */
+    int r = follow_from(s, s->order[leader], (int)n, led, best, bseat, k, cards, canon_table);
     memcpy(s->h, held, sizeof held);
     return r;
 }
