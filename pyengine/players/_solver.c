@@ -346,6 +346,82 @@ static int lead(Solver *s, int leader, int k, int n, int hint, int *cut)
     }
 }
 
+/* The last two tricks, played out in closed form: with two cards each (canonical hands),
+ * "do the makers take at least k more?" is "do the makers take both?" (k = 2) or "do
+ * the defenders not take both?" (k = 1), so one question: can side ``side`` take both
+ * tricks? The first trick is searched, one function a seat (two0-3, inlined into each
+ * other) over its one or two cards, with everything in registers; the second is then
+ * forced, one card each, and needs no play: whatever the order, the highest card of
+ * the suit its leader (the first trick's winner) leads, or the highest trump, wins it.
+ * State down the seats: the led suit, the best card so far and whether ``side`` holds
+ * it, the card kept by the seat that played it (it leads the second trick), and the
+ * cards kept by every seat so far (``kept``) and by ``side``'s seats (``kept_side``). */
+
+/* two_end - the first trick played: did ``side`` win it and does it win the second? */
+INLINE int two_end(const Solver *s, int side_best, uint32_t best_kept, uint32_t kept,
+                   uint32_t kept_side)
+{
+    if (!side_best)
+        return 0;
+    uint32_t led = s->suit_mask[s->suit_of_bit[low_bit(best_kept)]];
+    uint32_t able = kept & (led | s->suit_mask[s->trump_suit]);
+    return kept_side >> top_bit(able) & 1;
+}
+
+/* TWO - seat seq[I] to play to the first of the last two tricks (I = 0: it leads): can
+ * ``side`` take both? It tries its high card first unless its side is winning the
+ * trick (then its low one); equal cards (adjacent in play) once. */
+#define TWO(I, NEXT_CALL)                                                                 \
+INLINE int two##I(const Solver *s, const int *seq, int side, int led, int best,            \
+                  int side_best, uint32_t best_kept, uint32_t kept, uint32_t kept_side)    \
+{                                                                                         \
+    int seat = seq[I];                                                                    \
+    uint32_t held = s->h[seat], legal = held;                                             \
+    if (I > 0 && (held & s->suit_mask[led]))                                              \
+        legal = held & s->suit_mask[led];                                                 \
+    uint32_t reps = legal & ~((held << 1) & ~s->suit_bottoms);                            \
+    int mine = (seat & 1) == side;                                                        \
+    uint32_t win = I == 0 ? ~0u : winners(s, best, led);                                  \
+    int high_first = I == 0 || mine != side_best;                                         \
+    while (reps) {                                                                        \
+        int c = high_first ? top_bit(reps) : low_bit(reps);                               \
+        reps ^= 1u << c;                                                                  \
+        uint32_t keep = held ^ (1u << c);                                                 \
+        int nled = I == 0 ? s->suit_of_bit[c] : led;                                      \
+        int nbest = best, nside_best = side_best;                                         \
+        uint32_t nbest_kept = best_kept;                                                  \
+        if (win >> c & 1) {                     /* it beats the best card so far */       \
+            nbest = c;                                                                    \
+            nside_best = mine;                                                            \
+            nbest_kept = keep;                                                            \
+        }                                                                                 \
+        uint32_t nkept = kept | keep, nkept_side = kept_side | (mine ? keep : 0);         \
+        (void)nled;                                                                       \
+        (void)nbest;                                                                      \
+        int r = NEXT_CALL;                                                                \
+        if (r == mine)                                                                    \
+            return r;                                                                     \
+    }                                                                                     \
+    return !mine;                                                                         \
+}
+
+#define TWO_END two_end(s, nside_best, nbest_kept, nkept, nkept_side)
+#define TWO_ARGS s, seq, side, nled, nbest, nside_best, nbest_kept, nkept, nkept_side
+TWO(3, TWO_END)
+TWO(2, (s->order_len == 3 ? TWO_END : two3(TWO_ARGS)))
+TWO(1, (s->order_len == 2 ? TWO_END : two2(TWO_ARGS)))
+TWO(0, two1(TWO_ARGS))
+
+/* two_tricks - two cards each (canonical s->h), ``leader`` to lead: do the makers take at
+ * least k (1 or 2) of the two tricks? */
+static int two_tricks(const Solver *s, int leader, int k)
+{
+    const int *seq = s->order[leader];
+    if (k >= 2)
+        return two0(s, seq, s->makers, -1, -1, 0, 0, 0, 0);
+    return !two0(s, seq, !s->makers, -1, -1, 0, 0, 0, 0);
+}
+
 /* squeeze - take the cards of a finished trick (``holes``) out of canonical hands:
  * the cards above each in its suit move down one bit, so the hands stay canonical.
  * The four hands are one vector (GCC's vector extension: SSE2 on x86-64, plain
@@ -423,7 +499,7 @@ static int ge(Solver *s, int leader, int k, uint32_t holes, int n)
     }
     s->nodes++;
     int cut = -1;
-    int result = lead(s, leader, k, n, hint, &cut);
+    int result = n == 2 ? two_tricks(s, leader, k) : lead(s, leader, k, n, hint, &cut);
     memcpy(h, saved, sizeof saved);
     if (result)
         tt_store(s, key, k, ub, cut);
