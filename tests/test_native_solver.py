@@ -165,7 +165,7 @@ def test_native_fresh_solvers_never_answer_from_an_earlier_solvers_table(native)
         return [to_mask(list(h)[:size], trump)
                 for h in deal_hand(Rng.from_seed(seed), dealer=0).hands]
 
-    filler = masks(0, 2)
+    filler = masks(0, 3)           # 3 cards: the table holds only positions of 3 or more
     for seed in range(0, 40, 4):
         for size in (4, 5):
             position = masks(seed, size)

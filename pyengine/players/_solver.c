@@ -477,6 +477,8 @@ static int ge(Solver *s, int leader, int k, uint32_t holes, int n)
             ub = n - sure;
         }
     }
+    if (n == 2)
+        return two_tricks(s, leader, k);
     uint32_t key[SEATS], saved[SEATS];
     memcpy(saved, h, sizeof saved);
     squeeze(s, h, holes);
