@@ -199,6 +199,7 @@ static void tt_store(Solver *s, uint32_t *key, int lb, int ub, int move)
 /* --- the search (solver.py's _ge, _last_trick, _node) ------------------------------ */
 
 static int ge(Solver *s, int leader, int k, uint32_t holes, int n);
+static int two_tricks(const Solver *s, int leader, int k);
 
 /* last_trick - one card each left: do the makers win it? */
 static int last_trick(const Solver *s, int leader)
@@ -232,6 +233,44 @@ static inline uint32_t winners(const Solver *s, int best, int led)
 
 #define INLINE static inline __attribute__((always_inline))
 
+/* trumps_in - how many trumps a set of cards holds (the trumps are bits 17-23) */
+static uint8_t trump_count[1u << (NBITS - TRUMP_LOW_BIT)];
+
+static inline int trumps_in(uint32_t cards)
+{
+    return trump_count[cards >> TRUMP_LOW_BIT];
+}
+
+/* sure - the sure tricks (s->h, n cards each): the highest trumps in play, while they
+ * are all on one side, each win a trick (the most one seat of that side holds); holes
+ * change no order, so this needs no renumbering. 1 or 0 when they answer "do the makers
+ * take at least k more?", else -1, with the bounds they give in lb and ub. */
+INLINE int sure(const Solver *s, int k, int n, int *lb, int *ub)
+{
+    const uint32_t *h = s->h;
+    uint32_t trumps = s->suit_mask[s->trump_suit];
+    uint32_t even = (h[0] | h[2]) & trumps, odd = (h[1] | h[3]) & trumps;
+    *lb = 0;
+    *ub = n;
+    if (even | odd) {
+        int side = (odd >> top_bit(even | odd)) & 1;
+        uint32_t theirs = side ? even : odd;
+        uint32_t run = theirs ? ~((2u << top_bit(theirs)) - 1) : ~0u;   /* above their best */
+        int a = trumps_in(h[side] & run), b = trumps_in(h[side + 2] & run);
+        int count = a > b ? a : b;
+        if (side == s->makers) {
+            if (count >= k)
+                return 1;
+            *lb = count;
+        } else {
+            if (n - count < k)
+                return 0;
+            *ub = n - count;
+        }
+    }
+    return -1;
+}
+
 /* trick_done - the trick is over, won by ``winner``, each seat holding n - 1 cards
  * (s->h; ``table`` the trick's cards): do the makers take at least k more tricks (the
  * one just won included)? Answered at once when k leaves no doubt or one card each is
@@ -245,6 +284,10 @@ INLINE int trick_done(Solver *s, int winner, int k, int n, uint32_t table)
         return 0;
     if (n == 2)
         return last_trick(s, winner);
+    if (n == 3) {
+        int lb, ub, known = sure(s, more, 2, &lb, &ub);
+        return known >= 0 ? known : two_tricks(s, winner, more);
+    }
     return ge(s, winner, more, table, n - 1);
 }
 
@@ -441,42 +484,16 @@ static inline void squeeze(const Solver *s, uint32_t *h, uint32_t holes)
     memcpy(h, &v, sizeof v);
 }
 
-/* trumps_in - how many trumps a set of cards holds (the trumps are bits 17-23) */
-static uint8_t trump_count[1u << (NBITS - TRUMP_LOW_BIT)];
-
-static inline int trumps_in(uint32_t cards)
-{
-    return trump_count[cards >> TRUMP_LOW_BIT];
-}
-
 /* ge - at a trick boundary (s->h, ``leader`` to lead, ``n`` cards each, n >= 2): do the
  * makers take >= k (1 <= k <= n) more? The hands are canonical but for ``holes``, the
  * cards of the trick just played. */
 static int ge(Solver *s, int leader, int k, uint32_t holes, int n)
 {
     uint32_t *h = s->h;
-    int lb = 0, ub = n, hint = -1;
-    /* sure tricks: the highest trumps in play, while they are all on one side, each win
-     * a trick (the most one seat of that side holds); holes change no order, so this
-     * needs no renumbering */
-    uint32_t trumps = s->suit_mask[s->trump_suit];
-    uint32_t even = (h[0] | h[2]) & trumps, odd = (h[1] | h[3]) & trumps;
-    if (even | odd) {
-        int side = (odd >> top_bit(even | odd)) & 1;
-        uint32_t theirs = side ? even : odd;
-        uint32_t run = theirs ? ~((2u << top_bit(theirs)) - 1) : ~0u;   /* above their best */
-        int a = trumps_in(h[side] & run), b = trumps_in(h[side + 2] & run);
-        int sure = a > b ? a : b;
-        if (side == s->makers) {
-            if (sure >= k)
-                return 1;
-            lb = sure;
-        } else {
-            if (n - sure < k)
-                return 0;
-            ub = n - sure;
-        }
-    }
+    int lb, ub, hint = -1;
+    int known = sure(s, k, n, &lb, &ub);
+    if (known >= 0)
+        return known;
     if (n == 2)
         return two_tricks(s, leader, k);
     uint32_t key[SEATS], saved[SEATS];
