@@ -58,6 +58,7 @@ typedef struct {
     uint32_t suit_bottoms;       /* those lowest bits */
     int trump_suit;              /* the effective suit of the top bit (the trumps) */
     uint32_t above[NBITS];       /* the bits of each bit's effective suit above it */
+    uint32_t able[SEATS];        /* the cards that can win a trick led in each suit */
     uint32_t h[SEATS];           /* the hands during a search */
     Entry *tt;
     size_t tt_size, tt_used;
@@ -221,7 +222,7 @@ static int last_trick(const Solver *s, int leader)
 /* winners - the cards that beat the best card so far (bit ``best``) of a trick led in ``led`` */
 static inline uint32_t winners(const Solver *s, int best, int led)
 {
-    return ~((2u << best) - 1) & (s->suit_mask[led] | s->suit_mask[s->trump_suit]);
+    return ~((2u << best) - 1) & s->able[led];
 }
 
 /* The play of one trick, solver.py's _node: a function a seat of the trick (level1-3
@@ -406,8 +407,7 @@ INLINE int two_end(const Solver *s, int side_best, uint32_t best_kept, uint32_t 
 {
     if (!side_best)
         return 0;
-    uint32_t led = s->suit_mask[s->suit_of_bit[low_bit(best_kept)]];
-    uint32_t able = kept & (led | s->suit_mask[s->trump_suit]);
+    uint32_t able = kept & s->able[s->suit_of_bit[low_bit(best_kept)]];
     return kept_side >> top_bit(able) & 1;
 }
 
@@ -766,6 +766,7 @@ typedef struct {
     uint32_t suit_bottoms;
     int trump_suit;
     uint32_t above[NBITS];
+    uint32_t able[SEATS];
 } Layout;
 #define LAYOUTS 4
 static Layout layouts[LAYOUTS];
@@ -785,6 +786,7 @@ static void remember_layout(const Solver *s, PyObject *obj)
     l->suit_bottoms = s->suit_bottoms;
     l->trump_suit = s->trump_suit;
     memcpy(l->above, s->above, sizeof l->above);
+    memcpy(l->able, s->able, sizeof l->able);
 }
 
 /* use_layout - 1 if ``obj`` is a layout read before (now copied into the solver) */
@@ -799,6 +801,7 @@ static int use_layout(Solver *s, PyObject *obj)
             s->suit_bottoms = l->suit_bottoms;
             s->trump_suit = l->trump_suit;
             memcpy(s->above, l->above, sizeof s->above);
+            memcpy(s->able, l->able, sizeof s->able);
             return 1;
         }
     }
@@ -850,6 +853,8 @@ static int read_layout(Solver *s, PyObject *layout)
     }
     for (int b = 0; b < NBITS; b++)
         s->above[b] = s->suit_mask[s->suit_of_bit[b]] & ~((2u << b) - 1);
+    for (int suit = 0; suit < SEATS; suit++)
+        s->able[suit] = s->suit_mask[suit] | s->suit_mask[s->trump_suit];
     remember_layout(s, layout);
     return 1;
 }
