@@ -366,17 +366,26 @@ static int lead(Solver *s, int leader, int k, int n, int hint, int *cut)
     uint32_t held = s->h[leader];
     int maximise = s->is_maker[leader];
     uint32_t reps = held & ~((held << 1) & ~s->suit_bottoms);
-    uint32_t first = reps, then = 0;
-    if (hint >= 0 && (reps >> hint & 1)) {
-        first = 1u << hint;
-        then = reps ^ first;
+    uint32_t alive = s->h[0] | s->h[1] | s->h[2] | s->h[3];
+    uint32_t tops = 0;
+    for (uint32_t m = reps; m; m &= m - 1) {
+        int b = low_bit(m);
+        if (!(alive & s->above[b]))
+            tops |= 1u << b;
     }
+    uint32_t tier[3] = {0, tops, reps & ~tops};
+    if (hint >= 0 && (reps >> hint & 1)) {
+        tier[0] = 1u << hint;
+        tier[1] &= ~tier[0];
+        tier[2] &= ~tier[0];
+    }
+    int t = 0;
+    uint32_t first = tier[0];
     for (;;) {
-        if (!first) {
-            if (!then)
+        while (!first) {
+            if (++t == 3)
                 return !maximise;
-            first = then;
-            then = 0;
+            first = tier[t];
         }
         int b = top_bit(first);
         first ^= 1u << b;
