@@ -357,8 +357,11 @@ static int follow_from(Solver *s, const int *seq, int i, int led, int best, int 
 }
 
 /* lead - ``leader`` to lead a trick (canonical hands, n cards each): do the makers take
- * at least k more tricks? ``hint`` (the lead that cut off here before, or -1) first,
- * then the high cards first; ``cut`` receives the lead that decided the answer, if one
+ * at least k more tricks? The order of the leads, which changes no answer, only how soon
+ * one cuts the search off (measured in instructions over benchmarks/solver.py's solves):
+ * ``hint`` (the lead that cut off here before, or -1) first; then the cards that are the
+ * highest of their suit still in play, off-suit before trumps, the higher first; then
+ * the rest, the lower first. ``cut`` receives the lead that decided the answer, if one
  * did. */
 static int lead(Solver *s, int leader, int k, int n, int hint, int *cut)
 {
@@ -367,27 +370,29 @@ static int lead(Solver *s, int leader, int k, int n, int hint, int *cut)
     int maximise = s->is_maker[leader];
     uint32_t reps = held & ~((held << 1) & ~s->suit_bottoms);
     uint32_t alive = s->h[0] | s->h[1] | s->h[2] | s->h[3];
-    uint32_t tops = 0;
+    uint32_t tops = 0;                  /* no card of their suit above them in play */
     for (uint32_t m = reps; m; m &= m - 1) {
         int b = low_bit(m);
         if (!(alive & s->above[b]))
             tops |= 1u << b;
     }
-    uint32_t tier[3] = {0, tops, reps & ~tops};
+    uint32_t trumps = s->suit_mask[s->trump_suit];
+    uint32_t tier[4] = {0, tops & ~trumps, tops & trumps, reps & ~tops};
     if (hint >= 0 && (reps >> hint & 1)) {
         tier[0] = 1u << hint;
         tier[1] &= ~tier[0];
         tier[2] &= ~tier[0];
+        tier[3] &= ~tier[0];
     }
     int t = 0;
     uint32_t first = tier[0];
     for (;;) {
         while (!first) {
-            if (++t == 3)
+            if (++t == 4)
                 return !maximise;
             first = tier[t];
         }
-        int b = top_bit(first);
+        int b = t == 3 ? low_bit(first) : top_bit(first);
         first ^= 1u << b;
         s->h[leader] = held ^ (1u << b);
         int r = level1(s, seq, s->suit_of_bit[b], b, leader, k, n, 1u << b);
