@@ -28,6 +28,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -697,6 +698,9 @@ static int at_least_impl(Solver *s, int leader, int k, PyObject *trick)
     return r;
 }
 
+static PyObject *at_least_args(Solver *s, PyObject *hands, int leader, int k,
+                               PyObject *trick);
+
 static PyObject *Solver_at_least(Solver *s, PyObject *args, PyObject *kw)
 {
     static char *names[] = {"hands", "leader", "k", "trick", NULL};
@@ -704,6 +708,12 @@ static PyObject *Solver_at_least(Solver *s, PyObject *args, PyObject *kw)
     int leader, k;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "Oii|O", names, &hands, &leader, &k, &trick))
         return NULL;
+    return at_least_args(s, hands, leader, k, trick);
+}
+
+/* at_least_args - Solver.at_least once its arguments are read */
+static PyObject *at_least_args(Solver *s, PyObject *hands, int leader, int k, PyObject *trick)
+{
     if (!check_seat(leader, "leader") || !read_hands(s, hands))
         return NULL;
     int r = at_least_impl(s, leader, k, trick);
@@ -711,6 +721,9 @@ static PyObject *Solver_at_least(Solver *s, PyObject *args, PyObject *kw)
         return NULL;
     return PyBool_FromLong(r);
 }
+
+static PyObject *tricks_impl(Solver *s, PyObject *hands, int leader, PyObject *trick,
+                             PyObject *guess_obj);
 
 static PyObject *Solver_tricks(Solver *s, PyObject *args, PyObject *kw)
 {
@@ -720,6 +733,13 @@ static PyObject *Solver_tricks(Solver *s, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "Oi|OO", names, &hands, &leader, &trick,
                                      &guess_obj))
         return NULL;
+    return tricks_impl(s, hands, leader, trick, guess_obj);
+}
+
+/* tricks_impl - Solver.tricks once its arguments are read */
+static PyObject *tricks_impl(Solver *s, PyObject *hands, int leader, PyObject *trick,
+                             PyObject *guess_obj)
+{
     if (!check_seat(leader, "leader") || !read_hands(s, hands))
         return NULL;
     Py_ssize_t played = 0;
@@ -770,6 +790,77 @@ static PyObject *Solver_tricks(Solver *s, PyObject *args, PyObject *kw)
             k = k - 1;                      /* the next below: hi itself, > lo unless done */
     }
     return PyLong_FromLong(lo);
+}
+
+
+/* --- the fast calls: positional arguments read directly ------------------------------
+ * pimc makes a solver per contract and asks it thousands of times, so the calls skip
+ * Python's argument parser when the arguments are positional; with keywords they go
+ * through it as before (slow_call), the same checks either way. */
+
+/* int_arg - a Python int as a C int (its own range checks follow), -1 with an error set */
+static int int_arg(PyObject *obj, int *out)
+{
+    long v = PyLong_AsLong(obj);
+    if (v == -1 && PyErr_Occurred())
+        return 0;
+    if (v < INT_MIN || v > INT_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "an argument is out of range");
+        return 0;
+    }
+    *out = (int)v;
+    return 1;
+}
+
+/* slow_call - call ``f`` (a METH_VARARGS | METH_KEYWORDS function) with vectorcall arguments */
+static PyObject *slow_call(PyObject *self, PyObject *(*f)(PyObject *, PyObject *, PyObject *),
+                           PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *tuple = PyTuple_New(nargs), *kw = NULL, *r = NULL;
+    if (tuple == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        Py_INCREF(args[i]);
+        PyTuple_SET_ITEM(tuple, i, args[i]);
+    }
+    if (kwnames != NULL && PyTuple_GET_SIZE(kwnames) > 0) {
+        kw = PyDict_New();
+        if (kw == NULL)
+            goto done;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(kwnames); i++)
+            if (PyDict_SetItem(kw, PyTuple_GET_ITEM(kwnames, i), args[nargs + i]) < 0)
+                goto done;
+    }
+    r = f(self, tuple, kw);
+done:
+    Py_DECREF(tuple);
+    Py_XDECREF(kw);
+    return r;
+}
+
+static PyObject *Solver_tricks_fast(Solver *s, PyObject *const *args, Py_ssize_t nargs,
+                                    PyObject *kwnames)
+{
+    int leader;
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames) > 0) || nargs < 2 || nargs > 4)
+        return slow_call((PyObject *)s, (PyObject *(*)(PyObject *, PyObject *, PyObject *))
+                         Solver_tricks, args, nargs, kwnames);
+    if (!int_arg(args[1], &leader))
+        return NULL;
+    return tricks_impl(s, args[0], leader, nargs > 2 ? args[2] : NULL,
+                       nargs > 3 ? args[3] : Py_None);
+}
+
+static PyObject *Solver_at_least_fast(Solver *s, PyObject *const *args, Py_ssize_t nargs,
+                                      PyObject *kwnames)
+{
+    int leader, k;
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames) > 0) || nargs < 3 || nargs > 4)
+        return slow_call((PyObject *)s, (PyObject *(*)(PyObject *, PyObject *, PyObject *))
+                         Solver_at_least, args, nargs, kwnames);
+    if (!int_arg(args[1], &leader) || !int_arg(args[2], &k))
+        return NULL;
+    return at_least_args(s, args[0], leader, k, nargs > 3 ? args[3] : NULL);
 }
 
 static PyObject *Solver_clear(Solver *s, PyObject *unused)
@@ -882,6 +973,8 @@ static int read_layout(Solver *s, PyObject *layout)
     return 1;
 }
 
+static int solver_setup(Solver *s, PyObject *out, PyObject *layout);
+
 static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
 {
     static char *names[] = {"trump", "makers", "out", "suit_of_bit", NULL};
@@ -889,6 +982,12 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "iiOO", names, &s->trump, &s->makers, &out,
                                      &layout))
         return -1;
+    return solver_setup(s, out, layout);
+}
+
+/* solver_setup - Solver(trump, makers, out, suit_of_bit) once trump and makers are read */
+static int solver_setup(Solver *s, PyObject *out, PyObject *layout)
+{
     if (s->trump < 0 || s->trump > 3 || (s->makers != 0 && s->makers != 1)) {
         PyErr_SetString(PyExc_ValueError, "trump must be a suit 0-3 and makers a team 0-1");
         return -1;
@@ -927,6 +1026,28 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
     return 0;
 }
 
+static PyTypeObject SolverType;
+
+/* Solver_vectorcall - Solver(...) itself: four positional arguments are read directly,
+ * anything else goes through type's usual call (tp_new, then Solver_init) */
+static PyObject *Solver_vectorcall(PyObject *type, PyObject *const *args, size_t nargsf,
+                                   PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (type != (PyObject *)&SolverType || nargs != 4 ||
+            (kwnames != NULL && PyTuple_GET_SIZE(kwnames) > 0))
+        return slow_call(type, PyType_Type.tp_call, args, nargs, kwnames);
+    Solver *s = (Solver *)SolverType.tp_alloc(&SolverType, 0);
+    if (s == NULL)
+        return NULL;
+    if (!int_arg(args[0], &s->trump) || !int_arg(args[1], &s->makers) ||
+            solver_setup(s, args[2], args[3]) < 0) {
+        Py_DECREF(s);
+        return NULL;
+    }
+    return (PyObject *)s;
+}
+
 static void Solver_dealloc(Solver *s)
 {
     tt_release(s);
@@ -940,10 +1061,11 @@ static PyObject *Solver_get_table_size(Solver *s, void *unused)
 }
 
 static PyMethodDef Solver_methods[] = {
-    {"at_least", (PyCFunction)(void (*)(void))Solver_at_least, METH_VARARGS | METH_KEYWORDS,
+    {"at_least", (PyCFunction)(void (*)(void))Solver_at_least_fast,
+     METH_FASTCALL | METH_KEYWORDS,
      "at_least(hands, leader, k, trick=()) -> do the makers take at least k of the "
      "remaining tricks?"},
-    {"tricks", (PyCFunction)(void (*)(void))Solver_tricks, METH_VARARGS | METH_KEYWORDS,
+    {"tricks", (PyCFunction)(void (*)(void))Solver_tricks_fast, METH_FASTCALL | METH_KEYWORDS,
      "tricks(hands, leader, trick=(), guess=None) -> the makers' exact number of the "
      "remaining tricks (this one included)"},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Forget the transposition table."},
@@ -972,6 +1094,7 @@ static PyTypeObject SolverType = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Solver_init,
+    .tp_vectorcall = Solver_vectorcall,
     .tp_dealloc = (destructor)Solver_dealloc,
     .tp_members = Solver_members,
     .tp_methods = Solver_methods,
