@@ -543,7 +543,7 @@ static int ge(Solver *s, int leader, int k, uint32_t holes, int n)
     }
     s->nodes++;
     int cut = -1;
-    int result = n == 2 ? two_tricks(s, leader, k) : lead(s, leader, k, n, hint, &cut);
+    int result = lead(s, leader, k, n, hint, &cut);
     memcpy(h, saved, sizeof saved);
     if (result)
         tt_store(s, key, k, ub, cut);
