@@ -165,7 +165,7 @@ def test_native_fresh_solvers_never_answer_from_an_earlier_solvers_table(native)
         return [to_mask(list(h)[:size], trump)
                 for h in deal_hand(Rng.from_seed(seed), dealer=0).hands]
 
-    filler = masks(0, 2)
+    filler = masks(0, 3)           # 3 cards: the table holds only positions of 3 or more
     for seed in range(0, 40, 4):
         for size in (4, 5):
             position = masks(seed, size)
@@ -189,6 +189,31 @@ def test_native_rejects_bad_input_with_a_message(native) -> None:
         nat.tricks([1, 2, 4, 8], 0, [(0, 0)])          # a card both held and on the table
     with pytest.raises(ValueError):
         native.Solver(0, 2, (), solver_mod.SUIT_OF_BIT[0])
+
+
+def test_native_reads_keywords_as_positional_arguments(native) -> None:
+    """Positional arguments are read directly (the fast path pimc takes), keywords through
+    Python's argument parser: the same solver, the same answers, the same errors."""
+    trump, masks, leader, trick = random_position(random.Random(5), 2, (), 4, 2)
+    layout = solver_mod.SUIT_OF_BIT[trump]
+    by_name = native.Solver(trump=trump, makers=1, out=(3,), suit_of_bit=layout)
+    assert (by_name.trump, by_name.makers, by_name.out) == (trump, 1, (3,))
+    nat = native.Solver(trump, 1, (), layout)
+    py = Solver(trump, 1)
+    want = py.tricks(masks, leader, trick)
+    assert nat.tricks(masks, leader, trick) == want
+    assert nat.tricks(hands=masks, leader=leader, trick=trick) == want
+    assert nat.tricks(masks, leader, trick=trick, guess=None) == want
+    for k in range(6):
+        assert nat.at_least(masks, leader, k, trick) == py.at_least(masks, leader, k, trick)
+        assert nat.at_least(masks, leader, k=k, trick=trick) == py.at_least(masks, leader, k,
+                                                                          trick)
+    for call in (lambda: native.Solver(trump, 1, ()), lambda: nat.tricks(masks),
+                 lambda: nat.tricks(masks, 0.5), lambda: nat.at_least(masks, leader),
+                 lambda: nat.tricks(masks, leader, trick, None, 1),
+                 lambda: native.Solver(trump, 1, (), layout, extra=1)):
+        with pytest.raises(TypeError):
+            call()
 
 
 def test_make_solver_picks_native_and_python_on_request(native) -> None:

@@ -28,10 +28,10 @@ is skipped. The solver does not know the rules' scoring: :func:`points` does.
 
 Two implementations of one search: :class:`Solver` here, the reference, and its twin in
 C (``pyengine/players/_solver.c``, built by ``pip install -e .`` where a C compiler is
-present), which gives the same answers some hundreds of times faster
-(tests/test_native_solver.py runs the two in lockstep; ``benchmarks/solver.py`` measures
-them). :func:`make_solver` is what the players call: the native solver when it was built,
-else this one with one line on stderr saying so. ``EUCHRE_SOLVER=python`` forces this
+present), which gives the same answers over a hundred times faster (130x in
+``benchmarks/solver.py``, docs/performance.md; tests/test_native_solver.py runs the two
+in lockstep). :func:`make_solver` is what the players call: the native solver when it
+was built, else this one with one line on stderr saying so. ``EUCHRE_SOLVER=python`` forces this
 one; ``EUCHRE_SOLVER=native`` demands the compiled one and fails clearly without it.
 """
 
@@ -337,7 +337,7 @@ def native_module() -> ModuleType | None:
 @functools.cache
 def _say_fallback() -> None:
     print("euchre: the compiled open-hand solver (pyengine/players/_solver.c) is not built; "
-          "the search player runs the Python solver instead (same results, about 100x "
+          "the search player runs the Python solver instead (same results, over 100x "
           "slower)", file=sys.stderr)
 
 
