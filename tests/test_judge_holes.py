@@ -60,6 +60,12 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     ("decide_joker/_key+1:imm-1", joker_suit_keys, "RUN/STOP at the joker's question"),
     # the kept rules code never kept: the title's redraw over 2 frames
     ("code_build/_same+0:nop", options_in_budget, "over 2 frames"),
+    # the survivors of the second fresh sample (seed 4401), each a hole closed:
+    # joystick left (and CRSR left) no longer turned the two-way question's answer
+    ("decide_two_way/_input+1:imm+1", two_way_keys, "left at the new-deal question"),
+    # the four points' check counted 2 (TOKEN_POINTS), not 4: a code differing from
+    # WEB's only in the third or fourth point ("STD P1243") lost its P
+    ("code_build/_token+8:nop", settings_kept, "STD P1243"),
 ]
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pyengine.core.options import options_of
 from pyengine.core.rules import PRESETS, Rules, apply_options
-from pyengine.core.rulescode import code_level, rules_from_code
+from pyengine.core.rulescode import code_level, rules_code, rules_from_code
 
 from ..gamecore.rules_block import ENUMS, FIELDS
 from ..machine.screen import COLS
@@ -314,7 +314,8 @@ def route(rules: Rules, view: OptionsView, level: str | None = None
     if view_rules(view) != rules:
         raise OptionsError(f"the rows show {view_rules(view)}, want {rules}")
     if rules_from_code(view.code) != rules:
-        raise OptionsError(f"the code {view.code!r} is not the rules chosen")
+        raise OptionsError(f"the code {view.code!r} is not the rules chosen, "
+                           f"{rules_code(rules)!r}")
     if level is not None and (view.level != level or (code_level(view.code) or "normal")
                               != level):
         raise OptionsError(f"OPPONENTS {view.level}, code {view.code!r}: want {level}")

@@ -218,7 +218,8 @@ def two_way_keys(prg: Path | str | None) -> None:
     """The standard options' two-way question (c64/asks.oph) by its keys: game 20716
     under STD N1 to South's NO ACE NO FACE NO TRUMP question; L and the joystick up
     each show the last trick (none yet) and the key ending the view answers nothing;
-    Y asks for a new deal; RUN/STOP, RETURN: the same question, and N keeps the hand
+    the joystick and CRSR left and right each turn the '>' (two_way_cursor); Y asks
+    for a new deal; RUN/STOP, RETURN: the same question, and N keeps the hand
     (the judge's games answer by the cursor half the time, by N or Y the other half)."""
     fe = Frontend(prg, record_events=True)
     fe.boot()
@@ -238,6 +239,7 @@ def two_way_keys(prg: Path | str | None) -> None:
             if fe.key(end) != before or len(fe.events) != events:
                 raise Verdict(f"{how}, then {end}, at the new-deal question did not bring "
                               f"it back unanswered:\n{fe.screen().text()}")
+        two_way_cursor(fe, events)
         fe.key(key)
         said = fe.events[events:events + 1]
         want = [{"ev": "redeal", "seat": 0, "call": call,
@@ -250,6 +252,24 @@ def two_way_keys(prg: Path | str | None) -> None:
         if key == "Y":
             fe.key(RETURN)
     keys_blank_while_held(fe, MSG_ASK_REDEAL["no_ace_no_face_no_trump"])
+
+
+# the '>' of a two-way question (starting on answer 0) moved by the joystick and the CRSR
+# keys, each way: (what, how, the answer it must then be on)
+TWO_WAY_MOVES = (("joystick left", "left", 1), ("joystick right", "right", 0),
+                 ("CRSR left", LEFT, 1), ("CRSR right", RIGHT, 0))
+
+
+def two_way_cursor(fe: Frontend, events: int) -> None:
+    """At a two-way question with its '>' on answer 0: the joystick left and right and
+    CRSR left and right each move it to the other answer and answer nothing (the
+    judge's games turn it by a random one of these, so not by each every time)."""
+    for what, how, want in TWO_WAY_MOVES:
+        screen = fe.joystick(how) if what.startswith("joystick") else fe.key(how)
+        p = prompt(screen)
+        if p.kind != "redeal" or p.selected != want or len(fe.events) != events:
+            raise Verdict(f"{what} at the new-deal question: not the '>' on answer {want}, "
+                          f"unanswered:\n{screen.text()}")
 
 
 HELD_FRAMES = 60             # RETURN held this long: the question comes while it is down

@@ -52,6 +52,8 @@ KEPT = (
     # PLAYERS 3, the lowest target and points, the 32-card deck without the joker
     Kept("STD Y3 A0 T1 P1111 K32", "QUICK", True),
     Kept("BID6", "FAST", False),          # a preset other than STANDARD
+    # only the last of the four points off WEB's (P1242): the code's P stands for all four
+    Kept("STD P1243", "NORMAL", True),
 )
 
 
