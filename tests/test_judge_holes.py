@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.frontend.judge import bid6_game, options_in_budget
+from tools.frontend.judge import bid6_game, options_in_budget, partners_off
 from tools.frontend.prompt_checks import bid_keys_wait, joker_suit_keys, two_way_keys
 from tools.frontend.settings_checks import settings_kept
 from tools.frontend.verdict import Verdict
@@ -66,6 +66,9 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     # the four points' check counted 2 (TOKEN_POINTS), not 4: a code differing from
     # WEB's only in the third or fourth point ("STD P1243") lost its P
     ("code_build/_token+8:nop", settings_kept, "STD P1243"),
+    # the survivor of the third fresh sample (seed 4402): PLAYERS 3 turned only the last
+    # partner switch (DEFEND ALONE) off, ALONE ALLOWED stayed on
+    ("no_partners/_switch+7:nop", partners_off, "ALONE ALLOWED True, want False"),
 ]
 
 
@@ -82,6 +85,6 @@ def test_the_judge_catches_the_mutant_it_missed(tmp_path, mutants, key, check, r
 
 
 @pytest.mark.parametrize("check", [bid6_game, settings_kept, joker_suit_keys, two_way_keys,
-                                   bid_keys_wait, options_in_budget])
+                                   bid_keys_wait, options_in_budget, partners_off])
 def test_the_real_build_passes_the_new_checks(check):
     check(PRG)

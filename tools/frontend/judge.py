@@ -17,6 +17,9 @@ and checks, against pyengine (never against the 6502's own output):
 * Bid Euchre: a whole game by keys at FAST, BID EUCHRE chosen on the options screen,
   the screen judged at every South prompt and each bid, contract and score message
   and pause after the events (tools/frontend/bid6_play.py);
+* the options screen: every key within 2 frames (options_in_budget), PLAYERS 3
+  turning every partner switch off (partners_off), every setting across RUN/STOP +
+  RESTORE and RUN (tools/frontend/settings_checks.py);
 * the demo: a game of four computer players and its 3 s result.
 
 It returns None when every check passes (the mutant survived), else the first
@@ -39,7 +42,7 @@ from pathlib import Path
 
 from pyengine.core.game import BidAction, GameState
 from pyengine.core.rules import BID6, BIT93
-from pyengine.core.rulescode import rules_from_code
+from pyengine.core.rulescode import rules_code, rules_from_code
 from pyengine.players.player import RefPlayer
 from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
@@ -53,14 +56,16 @@ from .checkpoints import (
     engine_state,
     first_difference,
 )
-from .driver import RETURN, RIGHT, STOP, Frontend, FrontendError, prompt, status
+from .driver import LEFT, RETURN, RIGHT, STOP, Frontend, FrontendError, prompt, status
 from .event_screens import KEYS_WAITING, event_problems
 from .gameover_screen import game_over_problems
 from .options_screen import (
     BID6_NOTE,
+    CRSR_DOWN,
     choose_rules,
     open_options,
     read_options,
+    rules_in_ram,
     title_code,
     view_rules,
 )
@@ -77,7 +82,7 @@ from .prompt_checks import (
     stop_in_pause,
     two_way_keys,
 )
-from .settings_checks import settings_kept
+from .settings_checks import lost_rows, settings_kept
 from .timing import pause_problems, silence, sound_problems
 from .title_checks import menu_wraps, rules_pages, title_problems, too_big
 from .verdict import Verdict
@@ -253,6 +258,7 @@ def run_checks(prg: Path | str | None = None) -> None:
     bid6_game(prg)
     settings_kept(prg)
     options_in_budget(prg)
+    partners_off(prg)
     joker_suit_keys(prg)
     two_way_keys(prg)
     bid_keys_wait(prg)
@@ -349,6 +355,38 @@ def options_in_budget(prg: Path | str | None) -> None:
     if over:
         raise Verdict(f"options screen keys over 2 frames ({2 * FRAME_CYCLES:,} cycles): "
                       f"{over}")
+
+
+# every partner switch on (ALONE is WEB's default), DEFEND ALONE's points off WEB's 4;
+# PLAYERS 3 must turn all four off and those points back to 4 (pyengine apply_options)
+PARTNERS_ON, NO_PARTNERS = "STD C1 L1 V1 Q5", "STD Y3"
+
+
+def partners_off(prg: Path | str | None) -> None:
+    """Cutthroat has no partners: under PARTNERS_ON, the '>' down to PLAYERS (the first
+    option row) and left to 3 turn CANADIAN RULE, ALONE ALLOWED, CANADIAN LONER and
+    DEFEND ALONE off at once (c64/options.oph no_partners): the rows and the code show
+    NO_PARTNERS, and so do the title and the program's memory after RETURN. (The judge's
+    other choices of cutthroat set each switch off row by row on the way.)"""
+    fe = Frontend(prg)
+    fe.boot()
+    choose_rules(fe, rules_from_code(PARTNERS_ON), "keys")
+    open_options(fe, "keys")
+    view = read_options(fe.key(CRSR_DOWN))
+    if view.cursor != 1:
+        raise Verdict(f"CRSR down from the preset: the '>' on line {view.cursor}, not "
+                      f"PLAYERS:\n{fe.screen().text()}")
+    view = read_options(fe.key(LEFT))
+    want = rules_from_code(NO_PARTNERS)
+    lost = lost_rows(view.values, want)
+    if lost or rules_from_code(view.code) != want:
+        raise Verdict(f"PLAYERS 4 to 3 under {PARTNERS_ON}: {'; '.join(lost)}; code "
+                      f"{view.code!r}, want {rules_code(want)!r}:\n{fe.screen().text()}")
+    screen = fe.key(RETURN)
+    if prompt(screen).kind != "title" or title_code(screen) != rules_code(want) \
+            or rules_in_ram(fe) != want:
+        raise Verdict(f"PLAYERS 3 under {PARTNERS_ON}, then RETURN: the title or the "
+                      f"program's memory is not {rules_code(want)!r}:\n{screen.text()}")
 
 
 def judge_prg(prg: Path) -> str | None:
