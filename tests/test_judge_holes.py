@@ -23,7 +23,13 @@ from pathlib import Path
 
 import pytest
 
-from tools.frontend.judge import bid6_game, options_in_budget, partners_off
+from tools.frontend.judge import (
+    bid6_game,
+    bid6_stop,
+    levels_round,
+    options_in_budget,
+    partners_off,
+)
 from tools.frontend.prompt_checks import bid_keys_wait, joker_suit_keys, two_way_keys
 from tools.frontend.settings_checks import settings_kept
 from tools.frontend.verdict import Verdict
@@ -69,6 +75,11 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     # the survivor of the third fresh sample (seed 4402): PLAYERS 3 turned only the last
     # partner switch (DEFEND ALONE) off, ALONE ALLOWED stayed on
     ("no_partners/_switch+7:nop", partners_off, "ALONE ALLOWED True, want False"),
+    # the survivors of the fourth (seed 4403): RUN/STOP ignored at a Bid Euchre bid;
+    # OPPONENTS right from EASY or NORMAL went to HARD; its code not redrawn
+    ("bid6_decide/_key+1:nop", bid6_stop, "RUN/STOP at a Bid Euchre bid"),
+    ("options_screen/_level+3:flip", levels_round, "on OPPONENTS: the line"),
+    ("options_screen/_level+12:nop", levels_round, "on OPPONENTS: the line"),
 ]
 
 
@@ -85,6 +96,7 @@ def test_the_judge_catches_the_mutant_it_missed(tmp_path, mutants, key, check, r
 
 
 @pytest.mark.parametrize("check", [bid6_game, settings_kept, joker_suit_keys, two_way_keys,
-                                   bid_keys_wait, options_in_budget, partners_off])
+                                   bid_keys_wait, options_in_budget, partners_off,
+                                   levels_round, bid6_stop])
 def test_the_real_build_passes_the_new_checks(check):
     check(PRG)

@@ -18,8 +18,9 @@ and checks, against pyengine (never against the 6502's own output):
   the screen judged at every South prompt and each bid, contract and score message
   and pause after the events (tools/frontend/bid6_play.py);
 * the options screen: every key within 2 frames (options_in_budget), PLAYERS 3
-  turning every partner switch off (partners_off), every setting across RUN/STOP +
-  RESTORE and RUN (tools/frontend/settings_checks.py);
+  turning every partner switch off (partners_off), OPPONENTS round both ways
+  (levels_round), every setting across RUN/STOP + RESTORE and RUN
+  (tools/frontend/settings_checks.py); RUN/STOP at a Bid Euchre bid (bid6_stop);
 * the demo: a game of four computer players and its 3 s result.
 
 It returns None when every check passes (the mutant survived), else the first
@@ -42,7 +43,7 @@ from pathlib import Path
 
 from pyengine.core.game import BidAction, GameState
 from pyengine.core.rules import BID6, BIT93
-from pyengine.core.rulescode import rules_code, rules_from_code
+from pyengine.core.rulescode import code_level, rules_code, rules_from_code
 from pyengine.players.player import RefPlayer
 from pyengine.players.runner import play_game
 from pyengine.records.transcript import from_game
@@ -62,6 +63,8 @@ from .gameover_screen import game_over_problems
 from .options_screen import (
     BID6_NOTE,
     CRSR_DOWN,
+    CRSR_UP,
+    LEVEL_CURSOR,
     choose_rules,
     open_options,
     read_options,
@@ -82,7 +85,7 @@ from .prompt_checks import (
     stop_in_pause,
     two_way_keys,
 )
-from .settings_checks import lost_rows, settings_kept
+from .settings_checks import _restore_and_run, lost_rows, settings_kept
 from .timing import pause_problems, silence, sound_problems
 from .title_checks import menu_wraps, rules_pages, title_problems, too_big
 from .verdict import Verdict
@@ -259,6 +262,8 @@ def run_checks(prg: Path | str | None = None) -> None:
     settings_kept(prg)
     options_in_budget(prg)
     partners_off(prg)
+    levels_round(prg)
+    bid6_stop(prg)
     joker_suit_keys(prg)
     two_way_keys(prg)
     bid_keys_wait(prg)
@@ -387,6 +392,63 @@ def partners_off(prg: Path | str | None) -> None:
             or rules_in_ram(fe) != want:
         raise Verdict(f"PLAYERS 3 under {PARTNERS_ON}, then RETURN: the title or the "
                       f"program's memory is not {rules_code(want)!r}:\n{screen.text()}")
+
+
+# OPPONENTS from NORMAL, the '>' on it: right round HARD, EASY, NORMAL, then left round
+# EASY, HARD (CRSR keys and the joystick by turns); HARD is then kept
+LEVEL_PRESSES = (("CRSR right", RIGHT, "hard"), ("joystick right", "right", "easy"),
+                 ("CRSR right", RIGHT, "normal"), ("joystick left", "left", "easy"),
+                 ("CRSR left", LEFT, "hard"))
+
+
+def levels_round(prg: Path | str | None) -> None:
+    """The options screen's OPPONENTS line (issue 42): up from the preset to it, each of
+    LEVEL_PRESSES shows the next level on the line and in the code (its O token) with
+    the '>' still there; RETURN shows HARD's code on the title, and RUN/STOP + RESTORE
+    and RUN keeps it (the title's code and the options screen's line)."""
+    fe = Frontend(prg)
+    fe.boot()
+    open_options(fe, "keys")
+    view = read_options(fe.key(CRSR_UP))
+    if view.cursor != LEVEL_CURSOR or view.level != "normal":
+        raise Verdict(f"CRSR up from the preset: not the '>' on OPPONENTS, NORMAL:\n"
+                      f"{fe.screen().text()}")
+    for what, how, want in LEVEL_PRESSES:
+        screen = fe.joystick(how) if what.startswith("joystick") else fe.key(how)
+        view = read_options(screen)
+        shown = code_level(view.code) or "normal"
+        if view.level != want or shown != want or view.cursor != LEVEL_CURSOR \
+                or view.preset != "bit93":
+            raise Verdict(f"{what} on OPPONENTS: the line {view.level}, the code "
+                          f"{view.code!r} ({shown}), want {want}:\n{screen.text()}")
+    screen = fe.key(RETURN)
+    if prompt(screen).kind != "title" or code_level(title_code(screen)) != "hard":
+        raise Verdict(f"OPPONENTS HARD, then RETURN: the title's code is not BIT93's at "
+                      f"HARD:\n{screen.text()}")
+    _restore_and_run(fe)
+    screen = fe.screen()
+    if prompt(screen).kind != "title" or code_level(title_code(screen)) != "hard" \
+            or open_options(fe, "keys").level != "hard":
+        raise Verdict(f"RUN/STOP + RESTORE and RUN did not keep OPPONENTS HARD:\n"
+                      f"{fe.screen().text()}")
+
+
+def bid6_stop(prg: Path | str | None) -> None:
+    """RUN/STOP at a Bid Euchre bid (the judge's Bid Euchre game answers every prompt)
+    quits to the title, the stack as the title left it."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    title_sp = fe.c64.mpu.sp
+    choose_rules(fe, BID6, "keys")
+    screen = fe.start(BID6_GAME)
+    if prompt(screen).kind != "auction":
+        raise Verdict(f"bid6 game {BID6_GAME}: South's first prompt is not a bid:\n"
+                      f"{screen.text()}")
+    screen = fe.key(STOP)
+    if prompt(screen).kind != "title":
+        raise Verdict(f"RUN/STOP at a Bid Euchre bid did not go to the title:\n"
+                      f"{screen.text()}")
+    stack_kept(fe, title_sp, "RUN/STOP at a Bid Euchre bid")
 
 
 def judge_prg(prg: Path) -> str | None:
