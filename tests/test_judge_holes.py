@@ -80,6 +80,8 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     ("bid6_decide/_key+1:nop", bid6_stop, "RUN/STOP at a Bid Euchre bid"),
     ("options_screen/_level+3:flip", levels_round, "on OPPONENTS: the line"),
     ("options_screen/_level+12:nop", levels_round, "on OPPONENTS: the line"),
+    # STANDARD's values drawn black (fixed) after a change, as a fixed preset's
+    ("value_colour+1:nop", settings_kept, "the values are not all white"),
 ]
 
 

@@ -272,6 +272,28 @@ Press = tuple[str, str, Check]
 LEVEL_CURSOR = len(ROWS) + 1        # the '>' on OPPONENTS (read_options' cursor)
 
 
+def _preset_shown(want: str) -> Check:
+    """The check of a press that changes the preset: ``want`` shown, its values white
+    if STANDARD's (they may change), else black (c64/options.oph value_colour)."""
+    def check(v: OptionsView) -> str | None:
+        if v.preset != want:
+            return f"the preset shown is {v.preset}"
+        if v.editable != (want == "standard"):
+            return f"the values are {'white' if v.editable else 'not all white'}"
+        return None
+    return check
+
+
+def _changed(option: str, before: object) -> Check:
+    """The check of a press that changes STANDARD's ``option`` from ``before``: another
+    value shown, and every value still white."""
+    def check(v: OptionsView) -> str | None:
+        if v.values[option] == before:
+            return f"{option} still {before}"
+        return None if v.editable else "the values are not all white"
+    return check
+
+
 def route(rules: Rules, view: OptionsView, level: str | None = None
           ) -> Generator[Press, OptionsView, OptionsView]:
     """The presses that take the options screen, opened as ``view``, to ``rules``: yields
@@ -284,8 +306,7 @@ def route(rules: Rules, view: OptionsView, level: str | None = None
     for _ in range(count):
         want = PRESETS_SHOWN[(PRESETS_SHOWN.index(view.preset)
                               + (1 if direction == "right" else -1)) % len(PRESETS_SHOWN)]
-        view = yield direction, f"showing the preset {want}", \
-            lambda v, w=want: None if v.preset == w else f"the preset shown is {v.preset}"
+        view = yield direction, f"showing the preset {want}", _preset_shown(want)
     if rules.name == "standard":
         for i, (label, option, values) in enumerate(ROWS):
             view = yield "down", f"with the '>' on {label}", \
@@ -296,8 +317,7 @@ def route(rules: Rules, view: OptionsView, level: str | None = None
                                       order.index(want_value), len(values))
             for _ in range(count):
                 before = view.values[option]
-                view = yield direction, f"changing {label}", \
-                    lambda v, o=option, b=before: None if v.values[o] != b else f"{o} still {b}"
+                view = yield direction, f"changing {label}", _changed(option, before)
             if view.values[option] != want_value:
                 raise OptionsError(f"{label} shows {view.values[option]}, want {want_value}")
     if level is not None and view.level != level:
