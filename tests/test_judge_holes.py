@@ -82,6 +82,8 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     ("options_screen/_level+12:nop", levels_round, "on OPPONENTS: the line"),
     # STANDARD's values drawn black (fixed) after a change, as a fixed preset's
     ("value_colour+1:nop", settings_kept, "the values are not all white"),
+    # the survivor of the fifth (seed 4404): a fixed preset's values light grey, not black
+    ("value_colour+0:imm-1", settings_kept, "not black"),
 ]
 
 

@@ -64,6 +64,7 @@ from .options_screen import (
     BID6_NOTE,
     CRSR_DOWN,
     CRSR_UP,
+    FIXED_COLOUR,
     LEVEL_CURSOR,
     choose_rules,
     open_options,
@@ -205,7 +206,7 @@ def options_visit(fe: Frontend) -> None:
     title, Bit #93's game again."""
     view = open_options(fe, "keys")
     if view.preset != "bit93" or view_rules(view) != BIT93 or view.code != "BIT93" \
-            or view.editable:
+            or view.editable or view.value_colours != {FIXED_COLOUR}:
         raise Verdict(f"the options screen at power-on is not Bit #93's, fixed:\n"
                       f"{fe.screen().text()}")
     for _ in range(3):

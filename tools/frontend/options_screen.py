@@ -32,6 +32,7 @@ LEVEL_ROW, LEVEL_LABEL = 23, "OPPONENTS"    # every preset's (c64/options.oph dr
 LEVEL_WORDS = {"EASY": "easy", "NORMAL": "normal", "HARD": "hard"}
 LEVEL_ORDER = ("easy", "normal", "hard")    # right steps through them, round
 LABEL_COLOUR = 1                  # white: every option's label (the values: white or black)
+FIXED_COLOUR = 0                  # black: the values of a preset that cannot change
 TITLE_CODE_ROWS, TITLE_CODE_COL = (9, 10), 8
 TABLE_CODE_ROWS, TABLE_CODE_COLS = range(2, 9), (1, 16)
 PRESETS_SHOWN = ("bit93", "web", "standard", "bid6")     # left to right, round
@@ -87,6 +88,7 @@ class OptionsView:
     note: str
     editable: bool                  # the values are white (STANDARD's), not black
     level: str = "normal"           # OPPONENTS: easy, normal or hard
+    value_colours: frozenset[int] = frozenset()   # the colours of the values' first cells
 
 
 def _cell_text(screen: Screen, row: int, start: int, end: int = COLS) -> str:
@@ -168,7 +170,7 @@ def read_options(screen: Screen) -> OptionsView:
     return OptionsView(preset, values, cursors[0] if cursors else None,
                        _code([_cell_text(screen, r, 1) for r in CODE_ROWS]),
                        _cell_text(screen, NOTE_ROW, 0).strip(), colours == {1},
-                       LEVEL_WORDS[level_word])
+                       LEVEL_WORDS[level_word], frozenset(colours))
 
 
 def view_rules(view: OptionsView) -> Rules:
@@ -274,12 +276,15 @@ LEVEL_CURSOR = len(ROWS) + 1        # the '>' on OPPONENTS (read_options' cursor
 
 def _preset_shown(want: str) -> Check:
     """The check of a press that changes the preset: ``want`` shown, its values white
-    if STANDARD's (they may change), else black (c64/options.oph value_colour)."""
+    if STANDARD's (they may change), else black (c64/options.oph value_colour; BID
+    EUCHRE shows none)."""
     def check(v: OptionsView) -> str | None:
         if v.preset != want:
             return f"the preset shown is {v.preset}"
         if v.editable != (want == "standard"):
             return f"the values are {'white' if v.editable else 'not all white'}"
+        if want not in ("standard", "bid6") and v.value_colours != {FIXED_COLOUR}:
+            return f"the values are in colours {sorted(v.value_colours)}, not black"
         return None
     return check
 
