@@ -84,6 +84,9 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     ("value_colour+1:nop", settings_kept, "the values are not all white"),
     # the survivor of the fifth (seed 4404): a fixed preset's values light grey, not black
     ("value_colour+0:imm-1", settings_kept, "not black"),
+    # the survivor of the sixth (seed 4405): every answer to the new-deal question told
+    # as a new deal ("SOUTH ASKS FOR A NEW DEAL" after N)
+    ("on_redeal+2:nop", two_way_keys, "N at the new-deal question: the message line"),
 ]
 
 

@@ -219,7 +219,8 @@ def two_way_keys(prg: Path | str | None) -> None:
     under STD N1 to South's NO ACE NO FACE NO TRUMP question; L and the joystick up
     each show the last trick (none yet) and the key ending the view answers nothing;
     the joystick and CRSR left and right each turn the '>' (two_way_cursor); Y asks
-    for a new deal; RUN/STOP, RETURN: the same question, and N keeps the hand
+    for a new deal, N keeps the hand, each told on the message line; RUN/STOP and
+    RETURN between them bring the same question back
     (the judge's games answer by the cursor half the time, by N or Y the other half)."""
     fe = Frontend(prg, record_events=True)
     fe.boot()
@@ -247,6 +248,12 @@ def two_way_keys(prg: Path | str | None) -> None:
         if said != want:
             raise Verdict(f"{key} at the new-deal question made {said}, want {want}:\n"
                           f"{fe.screen().text()}")
+        told = f"{SEAT_WORDS[0]} " + ("ASKS FOR A NEW DEAL" if call == "redeal"
+                                      else "KEEPS THE HAND")
+        after = fe.drawn.get(events)          # the screen once the answer's event is drawn
+        if after is None or after.row(ROW_MSG).strip() != told:
+            raise Verdict(f"{key} at the new-deal question: the message line after it is "
+                          f"not {told!r}:\n{(after or fe.screen()).text()}")
         if prompt(fe.key(STOP)).kind != "title":
             raise Verdict(f"RUN/STOP did not go to the title:\n{fe.screen().text()}")
         if key == "Y":
