@@ -87,6 +87,16 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     # the survivor of the sixth (seed 4405): every answer to the new-deal question told
     # as a new deal ("SOUTH ASKS FOR A NEW DEAL" after N)
     ("on_redeal+2:nop", two_way_keys, "N at the new-deal question: the message line"),
+    # the survivors of the seventh (seed 4406): the pauses of a kept hand and of a new
+    # deal's message were never timed (the judge's redeal games ran at NO WAIT)
+    ("on_redeal+8:nop", two_way_keys, "N at the new-deal question: its message stayed"),
+    ("on_redeal/_ask+5:imm-1", two_way_keys, "Y at the new-deal question: its message stayed"),
+    # a Bid Euchre bid's sound another effect: Bid Euchre's sounds were not judged
+    ("on_auction/_bid+6:nop", bid6_game, "want the make effect's"),
+    ("on_declare+11:imm+1", bid6_game, "want the make effect's"),
+    # the contract keys searched from one past their table: $A7 (C= + M) named contract 6,
+    # refused with a buzz
+    ("b6_key_answer/_contract+0:imm+1", bid6_game, "PETSCII $A7 (a C= graphics key)"),
 ]
 
 

@@ -51,7 +51,7 @@ from .screen_read import (
     Screen,
 )
 from .screen_regions import FELT, HINT, MSG_BID1, MSG_BID2, TEXT, Cell, Model, canadian
-from .timing import SFX_ERROR, SID_FREQ_HI, south_decides
+from .timing import SFX_ERROR, SID_FREQ_HI, SPEED_FRAMES, pace_units, south_decides
 from .verdict import Verdict
 
 MSG_KEEP_UPCARD = "KEEP THE UPCARD: DISCARD ANOTHER"
@@ -219,13 +219,13 @@ def two_way_keys(prg: Path | str | None) -> None:
     under STD N1 to South's NO ACE NO FACE NO TRUMP question; L and the joystick up
     each show the last trick (none yet) and the key ending the view answers nothing;
     the joystick and CRSR left and right each turn the '>' (two_way_cursor); Y asks
-    for a new deal, N keeps the hand, each told on the message line; RUN/STOP and
-    RETURN between them bring the same question back
+    for a new deal, N keeps the hand, each told on the message line for its pause
+    (at FAST); RUN/STOP and RETURN between them bring the same question back
     (the judge's games answer by the cursor half the time, by N or Y the other half)."""
     fe = Frontend(prg, record_events=True)
     fe.boot()
     choose_rules(fe, rules_from_code("STD N1"), "keys")
-    fe.start(REDEAL_GAME)
+    fe.start(REDEAL_GAME, speed="FAST")
     for key, call in (("Y", "redeal"), ("N", "keep")):
         before, events = fe.screen(), len(fe.events)
         if prompt(before).kind != "redeal":
@@ -254,10 +254,15 @@ def two_way_keys(prg: Path | str | None) -> None:
         if after is None or after.row(ROW_MSG).strip() != told:
             raise Verdict(f"{key} at the new-deal question: the message line after it is "
                           f"not {told!r}:\n{(after or fe.screen()).text()}")
+        pause = pace_units(said[0]) * SPEED_FRAMES["FAST"]
+        if fe.pauses.get(events) != pause:
+            raise Verdict(f"{key} at the new-deal question: its message stayed "
+                          f"{fe.pauses.get(events)} frames at FAST, want {pause}")
         if prompt(fe.key(STOP)).kind != "title":
             raise Verdict(f"RUN/STOP did not go to the title:\n{fe.screen().text()}")
         if key == "Y":
             fe.key(RETURN)
+    fe.set_options(speed="NO WAIT")           # the question within HELD_FRAMES
     keys_blank_while_held(fe, MSG_ASK_REDEAL["no_ace_no_face_no_trump"])
 
 
