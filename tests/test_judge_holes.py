@@ -97,6 +97,10 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     # the contract keys searched from one past their table: $A7 (C= + M) named contract 6,
     # refused with a buzz
     ("b6_key_answer/_contract+0:imm+1", bid6_game, "PETSCII $A7 (a C= graphics key)"),
+    # the survivors of the ninth (seed 4408): Bid Euchre's choices left on row 21 after
+    # South's answer (row 22 cleared); OPPONENTS POKEd out of range taken at RUN
+    ("bid6_decide/_try+3:imm+1", bid6_game, "want it blank"),
+    ("settings_valid+18:addr-1", settings_kept, "settings_level = 3 POKEd"),
 ]
 
 

@@ -29,6 +29,7 @@ from .checkpoints import engine_state
 from .driver import LEFT, RETURN, RIGHT, Frontend, FrontendError
 from .options_screen import choose_rules
 from .screen_read import (
+    ROW_CHOICES,
     ROW_KEYS,
     ROW_MSG,
     Screen,
@@ -195,7 +196,8 @@ def status_problem(events: list[dict], i: int, screen: Screen) -> str | None:
 
 def event_problems(fe: Frontend, speed: str) -> str | None:
     """After each event South's prompt does not follow: the message of an auction,
-    contract or score event and the first note of its sound (bid6_effect), rows 0-1
+    contract or score event and the first note of its sound (bid6_effect), row 21
+    (South's choices) blank, rows 0-1
     (status_problem), and every event's pause at ``speed``, from the reference events
     (``Frontend(record_events=True)``)."""
     events = fe.events
@@ -206,6 +208,9 @@ def event_problems(fe: Frontend, speed: str) -> str | None:
         shown = fe.drawn[i].row(ROW_MSG).rstrip()
         if want is not None and shown != want:
             return f"after event {i} {events[i]}: row 23 {shown!r}, want {want!r}"
+        choices = fe.drawn[i].row(ROW_CHOICES).strip()
+        if choices:                           # (they go once South has answered)
+            return f"after event {i} {events[i]}: row 21 {choices!r}, want it blank"
         problem = status_problem(events, i, fe.drawn[i])
         if problem:
             return problem
