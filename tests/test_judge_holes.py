@@ -28,6 +28,7 @@ from tools.frontend.judge import (
     bid6_stop,
     levels_round,
     options_in_budget,
+    options_round,
     partners_off,
 )
 from tools.frontend.prompt_checks import bid_keys_wait, joker_suit_keys, two_way_keys
@@ -101,6 +102,9 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     # South's answer (row 22 cleared); OPPONENTS POKEd out of range taken at RUN
     ("bid6_decide/_try+3:imm+1", bid6_game, "want it blank"),
     ("settings_valid+18:addr-1", settings_kept, "settings_level = 3 POKEd"),
+    # the survivor of the tenth (seed 4409): an option's step right compared with the
+    # row before's highest value (TARGET right from 10 went round to 1)
+    ("option_step+12:addr-1", options_round, "right on TARGET from 10"),
 ]
 
 
@@ -118,6 +122,6 @@ def test_the_judge_catches_the_mutant_it_missed(tmp_path, mutants, key, check, r
 
 @pytest.mark.parametrize("check", [bid6_game, settings_kept, joker_suit_keys, two_way_keys,
                                    bid_keys_wait, options_in_budget, partners_off,
-                                   levels_round, bid6_stop])
+                                   levels_round, bid6_stop, options_round])
 def test_the_real_build_passes_the_new_checks(check):
     check(PRG)

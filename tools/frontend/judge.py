@@ -18,8 +18,8 @@ and checks, against pyengine (never against the 6502's own output):
   the screen judged at every South prompt and each bid, contract and score message
   and pause after the events (tools/frontend/bid6_play.py);
 * the options screen: every key within 2 frames (options_in_budget), PLAYERS 3
-  turning every partner switch off (partners_off), OPPONENTS round both ways
-  (levels_round), every setting across RUN/STOP + RESTORE and RUN
+  turning every partner switch off (partners_off), OPPONENTS and every option row
+  round both ways (levels_round, options_round), every setting across RUN/STOP + RESTORE and RUN
   (tools/frontend/settings_checks.py); RUN/STOP at a Bid Euchre bid (bid6_stop);
 * the demo: a game of four computer players and its 3 s result.
 
@@ -60,6 +60,7 @@ from .checkpoints import (
 from .driver import LEFT, RETURN, RIGHT, STOP, Frontend, FrontendError, prompt, status
 from .event_screens import KEYS_WAITING, event_problems
 from .gameover_screen import game_over_problems
+from .options_screen import ROWS as OPTION_ROWS
 from .options_screen import (
     BID6_NOTE,
     CRSR_DOWN,
@@ -264,6 +265,7 @@ def run_checks(prg: Path | str | None = None) -> None:
     options_in_budget(prg)
     partners_off(prg)
     levels_round(prg)
+    options_round(prg)
     bid6_stop(prg)
     joker_suit_keys(prg)
     two_way_keys(prg)
@@ -432,6 +434,40 @@ def levels_round(prg: Path | str | None) -> None:
             or open_options(fe, "keys").level != "hard":
         raise Verdict(f"RUN/STOP + RESTORE and RUN did not keep OPPONENTS HARD:\n"
                       f"{fe.screen().text()}")
+
+
+def options_round(prg: Path | str | None) -> None:
+    """Every STANDARD option row round all its values, right then left, from WEB's
+    defaults (the judge's other choices take the short way to a value, so most rows
+    never wrap, and some never step right): each press shows the next value in
+    tools/frontend/options_screen.py ROWS's order, round at both ends. PLAYERS goes
+    last (3 turns the partner switches off: partners_off)."""
+    fe = Frontend(prg)
+    fe.boot()
+    choose_rules(fe, rules_from_code("STD"), "keys")
+    view = open_options(fe, "keys")
+    line = 0
+    for i in [*range(1, len(OPTION_ROWS)), 0]:
+        label, option, values = OPTION_ROWS[i]
+        while line < i + 1:
+            view = read_options(fe.key(CRSR_DOWN))
+            line += 1
+        while line > i + 1:
+            view = read_options(fe.key(CRSR_UP))
+            line -= 1
+        if view.cursor != i + 1:
+            raise Verdict(f"the '>' on line {view.cursor}, not {label}:\n{fe.screen().text()}")
+        order = [v for v, _ in values]
+        at = order.index(view.values[option])
+        for key, step in ((RIGHT, 1), (LEFT, -1)):
+            for _ in range(len(order)):
+                before = order[at]
+                at = (at + step) % len(order)
+                view = read_options(fe.key(key))
+                if view.values[option] != order[at]:
+                    raise Verdict(f"{'right' if step > 0 else 'left'} on {label} from "
+                                  f"{before!r}: {view.values[option]!r}, want {order[at]!r}:"
+                                  f"\n{fe.screen().text()}")
 
 
 def bid6_stop(prg: Path | str | None) -> None:
