@@ -60,7 +60,6 @@ from .checkpoints import (
 from .driver import LEFT, RETURN, RIGHT, STOP, Frontend, FrontendError, prompt, status
 from .event_screens import KEYS_WAITING, event_problems
 from .gameover_screen import game_over_problems
-from .options_screen import ROWS as OPTION_ROWS
 from .options_screen import (
     BID6_NOTE,
     CRSR_DOWN,
@@ -74,6 +73,7 @@ from .options_screen import (
     title_code,
     view_rules,
 )
+from .options_screen import ROWS as OPTION_ROWS
 from .play import back_to_title, play
 from .prompt_checks import (
     bid_keys_wait,
