@@ -105,6 +105,8 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     # the survivor of the tenth (seed 4409): an option's step right compared with the
     # row before's highest value (TARGET right from 10 went round to 1)
     ("option_step+12:addr-1", options_round, "right on TARGET from 10"),
+    # the '>' moved onto an option row drawn in colour RAM's page byte's colour, not white
+    ("draw_opt_cursor/_at+3:nop", settings_kept, "not white"),
 ]
 
 

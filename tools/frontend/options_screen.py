@@ -167,6 +167,10 @@ def read_options(screen: Screen) -> OptionsView:
     cursors = [i for i, row in enumerate(lines) if screen.char(row, CURSOR_COL) == ">"]
     if len(cursors) > 1:
         raise OptionsError(f"{len(cursors)} cursors on the options screen:\n{screen.text()}")
+    if cursors and screen.colour(lines[cursors[0]], CURSOR_COL) != LABEL_COLOUR:
+        raise OptionsError(f"the '>' on row {lines[cursors[0]]} is in colour "
+                           f"{screen.colour(lines[cursors[0]], CURSOR_COL)}, not white:\n"
+                           f"{screen.text()}")
     return OptionsView(preset, values, cursors[0] if cursors else None,
                        _code([_cell_text(screen, r, 1) for r in CODE_ROWS]),
                        _cell_text(screen, NOTE_ROW, 0).strip(), colours == {1},
