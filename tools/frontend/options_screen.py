@@ -40,6 +40,9 @@ PRESET_WORDS = {"BIT 93": "bit93", "WEB": "web", "STANDARD": "standard",
                 "BID EUCHRE": "bid6"}
 PLAYABLE = ("bit93", "web", "standard", "bid6")
 BID6_NOTE = "SIX CARDS, BIDS 3-6, NO-TRUMP, TO 32."
+NOTES = {"bit93": "BIT #93'S GAME. STANDARD HAS OPTIONS.",       # row 1, each preset's
+         "web": "THE WEB'S GAME. STANDARD HAS OPTIONS.",
+         "standard": "EVERY OPTION THE C64 PLAYS TODAY.", "bid6": BID6_NOTE}
 
 # The option rows top to bottom: label, option, the values right steps through
 # (a wrap at each end), each with the word the screen shows (None: the number).
@@ -135,6 +138,10 @@ def read_options(screen: Screen) -> OptionsView:
     if word not in PRESET_WORDS:
         raise OptionsError(f"the preset shown is {word!r}:\n{screen.text()}")
     preset = PRESET_WORDS[word]
+    note = _cell_text(screen, NOTE_ROW, 0).strip()
+    if note != NOTES[preset]:
+        raise OptionsError(f"row {NOTE_ROW} shows {note!r}, not {preset}'s note:\n"
+                           f"{screen.text()}")
     values: dict[str, object] = {}
     colours = set()
     for i, (label, option, row_values) in enumerate(ROWS):
@@ -173,7 +180,7 @@ def read_options(screen: Screen) -> OptionsView:
                            f"{screen.text()}")
     return OptionsView(preset, values, cursors[0] if cursors else None,
                        _code([_cell_text(screen, r, 1) for r in CODE_ROWS]),
-                       _cell_text(screen, NOTE_ROW, 0).strip(), colours == {1},
+                       note, colours == {1},
                        LEVEL_WORDS[level_word], frozenset(colours))
 
 
