@@ -31,7 +31,12 @@ from tools.frontend.judge import (
     options_round,
     partners_off,
 )
-from tools.frontend.prompt_checks import bid_keys_wait, joker_suit_keys, two_way_keys
+from tools.frontend.prompt_checks import (
+    bid_keys_wait,
+    joker_suit_keys,
+    round1_no_alone,
+    two_way_keys,
+)
 from tools.frontend.settings_checks import settings_kept
 from tools.frontend.verdict import Verdict
 from tools.machine.faults import HarnessError
@@ -110,6 +115,9 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     # the survivor of the eleventh (seed 4410): the note row not cleared between presets,
     # STANDARD's shorter note left with WEB's end ("... TODAY.ONS.")
     ("draw_opt_preset+4:nop", settings_kept, "not standard's note"),
+    # the survivor of the twelfth (seed 4411): the round-1 refusal offered A ALONE where
+    # no loner may be
+    ("decide_bid/_wrong_round+6:nop", round1_no_alone, "did not say 'ROUND 1: O ORDER, P PASS'"),
 ]
 
 
@@ -127,6 +135,6 @@ def test_the_judge_catches_the_mutant_it_missed(tmp_path, mutants, key, check, r
 
 @pytest.mark.parametrize("check", [bid6_game, settings_kept, joker_suit_keys, two_way_keys,
                                    bid_keys_wait, options_in_budget, partners_off,
-                                   levels_round, bid6_stop, options_round])
+                                   levels_round, bid6_stop, options_round, round1_no_alone])
 def test_the_real_build_passes_the_new_checks(check):
     check(PRG)

@@ -81,6 +81,7 @@ from .prompt_checks import (
     joker_suit_keys,
     refusals,
     restore_problems,
+    round1_no_alone,
     space_held,
     stack_kept,
     stop_in_last_trick,
@@ -270,6 +271,7 @@ def run_checks(prg: Path | str | None = None) -> None:
     joker_suit_keys(prg)
     two_way_keys(prg)
     bid_keys_wait(prg)
+    round1_no_alone(prg)
     stop_in_last_trick(prg)
     problem = demo_problems(prg)
     if problem:

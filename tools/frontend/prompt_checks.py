@@ -61,6 +61,7 @@ MSG_DISCARD_TRUMP = "YOU HOLD TRUMP: DISCARD A TRUMP"
 MSG_CANADIAN = "CANADIAN RULE: YOU MUST GO ALONE"
 MSG_TURNED_DOWN = "THAT SUIT WAS TURNED DOWN"
 MSG_ROUND1_ONLY = "ROUND 1: O ORDER, A ALONE, P PASS"
+MSG_ROUND1_NO_ALONE = "ROUND 1: O ORDER, P PASS"        # where no loner may be
 MSG_BID2_ALONE = "NAME TRUMP OR PASS (ALONE)"
 
 
@@ -209,6 +210,20 @@ def bid_keys_wait(prg: Path | str | None) -> None:
     fe.set_options(speed="NO WAIT")
     fe.enter_game_number(BID_GAME)
     keys_blank_while_held(fe, MSG_BID1, "bid1")
+
+
+def round1_no_alone(prg: Path | str | None) -> None:
+    """A suit key at a round-1 bid under STD A0 (no going alone) is refused with the
+    round-1 keys less A ALONE (c64/bidask.oph; the judge's refusals run under Bit #93,
+    where A ALONE is offered): game 7, South's first prompt."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    choose_rules(fe, rules_from_code("STD A0"), "keys")
+    screen = fe.start(BID_GAME)
+    if prompt(screen).kind != "bid1":
+        raise Verdict(f"game {BID_GAME} under STD A0: South's first prompt is not a "
+                      f"round-1 bid:\n{screen.text()}")
+    _refused(fe, "S", "bid1", MSG_ROUND1_NO_ALONE)
 
 
 REDEAL_GAME = 20716          # under STD N1, South's first prompt: a new deal?
