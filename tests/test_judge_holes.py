@@ -23,8 +23,20 @@ from pathlib import Path
 
 import pytest
 
-from tools.frontend.judge import bid6_game, options_in_budget
-from tools.frontend.prompt_checks import bid_keys_wait, joker_suit_keys, two_way_keys
+from tools.frontend.judge import (
+    bid6_game,
+    bid6_stop,
+    levels_round,
+    options_in_budget,
+    options_round,
+    partners_off,
+)
+from tools.frontend.prompt_checks import (
+    bid_keys_wait,
+    joker_suit_keys,
+    round1_no_alone,
+    two_way_keys,
+)
 from tools.frontend.settings_checks import settings_kept
 from tools.frontend.verdict import Verdict
 from tools.machine.faults import HarnessError
@@ -60,6 +72,52 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     ("decide_joker/_key+1:imm-1", joker_suit_keys, "RUN/STOP at the joker's question"),
     # the kept rules code never kept: the title's redraw over 2 frames
     ("code_build/_same+0:nop", options_in_budget, "over 2 frames"),
+    # the survivors of the second fresh sample (seed 4401), each a hole closed:
+    # joystick left (and CRSR left) no longer turned the two-way question's answer
+    ("decide_two_way/_input+1:imm+1", two_way_keys, "left at the new-deal question"),
+    # the four points' check counted 2 (TOKEN_POINTS), not 4: a code differing from
+    # WEB's only in the third or fourth point ("STD P1243") lost its P
+    ("code_build/_token+8:nop", settings_kept, "STD P1243"),
+    # the survivor of the third fresh sample (seed 4402): PLAYERS 3 turned only the last
+    # partner switch (DEFEND ALONE) off, ALONE ALLOWED stayed on
+    ("no_partners/_switch+7:nop", partners_off, "ALONE ALLOWED True, want False"),
+    # the survivors of the fourth (seed 4403): RUN/STOP ignored at a Bid Euchre bid;
+    # OPPONENTS right from EASY or NORMAL went to HARD; its code not redrawn
+    ("bid6_decide/_key+1:nop", bid6_stop, "RUN/STOP at a Bid Euchre bid"),
+    ("options_screen/_level+3:flip", levels_round, "on OPPONENTS: the line"),
+    ("options_screen/_level+12:nop", levels_round, "on OPPONENTS: the line"),
+    # STANDARD's values drawn black (fixed) after a change, as a fixed preset's
+    ("value_colour+1:nop", settings_kept, "the values are not all white"),
+    # the survivor of the fifth (seed 4404): a fixed preset's values light grey, not black
+    ("value_colour+0:imm-1", settings_kept, "not black"),
+    # the survivor of the sixth (seed 4405): every answer to the new-deal question told
+    # as a new deal ("SOUTH ASKS FOR A NEW DEAL" after N)
+    ("on_redeal+2:nop", two_way_keys, "N at the new-deal question: the message line"),
+    # the survivors of the seventh (seed 4406): the pauses of a kept hand and of a new
+    # deal's message were never timed (the judge's redeal games ran at NO WAIT)
+    ("on_redeal+8:nop", two_way_keys, "N at the new-deal question: its message stayed"),
+    ("on_redeal/_ask+5:imm-1", two_way_keys, "Y at the new-deal question: its message stayed"),
+    # a Bid Euchre bid's sound another effect: Bid Euchre's sounds were not judged
+    ("on_auction/_bid+6:nop", bid6_game, "want the make effect's"),
+    ("on_declare+11:imm+1", bid6_game, "want the make effect's"),
+    # the contract keys searched from one past their table: $A7 (C= + M) named contract 6,
+    # refused with a buzz
+    ("b6_key_answer/_contract+0:imm+1", bid6_game, "PETSCII $A7 (a C= graphics key)"),
+    # the survivors of the ninth (seed 4408): Bid Euchre's choices left on row 21 after
+    # South's answer (row 22 cleared); OPPONENTS POKEd out of range taken at RUN
+    ("bid6_decide/_try+3:imm+1", bid6_game, "want it blank"),
+    ("settings_valid+18:addr-1", settings_kept, "settings_level = 3 POKEd"),
+    # the survivor of the tenth (seed 4409): an option's step right compared with the
+    # row before's highest value (TARGET right from 10 went round to 1)
+    ("option_step+12:addr-1", options_round, "right on TARGET from 10"),
+    # the '>' moved onto an option row drawn in colour RAM's page byte's colour, not white
+    ("draw_opt_cursor/_at+3:nop", settings_kept, "not white"),
+    # the survivor of the eleventh (seed 4410): the note row not cleared between presets,
+    # STANDARD's shorter note left with WEB's end ("... TODAY.ONS.")
+    ("draw_opt_preset+4:nop", settings_kept, "not standard's note"),
+    # the survivor of the twelfth (seed 4411): the round-1 refusal offered A ALONE where
+    # no loner may be
+    ("decide_bid/_wrong_round+6:nop", round1_no_alone, "did not say 'ROUND 1: O ORDER, P PASS'"),
 ]
 
 
@@ -76,6 +134,7 @@ def test_the_judge_catches_the_mutant_it_missed(tmp_path, mutants, key, check, r
 
 
 @pytest.mark.parametrize("check", [bid6_game, settings_kept, joker_suit_keys, two_way_keys,
-                                   bid_keys_wait, options_in_budget])
+                                   bid_keys_wait, options_in_budget, partners_off,
+                                   levels_round, bid6_stop, options_round, round1_no_alone])
 def test_the_real_build_passes_the_new_checks(check):
     check(PRG)

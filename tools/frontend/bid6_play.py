@@ -29,6 +29,7 @@ from .checkpoints import engine_state
 from .driver import LEFT, RETURN, RIGHT, Frontend, FrontendError
 from .options_screen import choose_rules
 from .screen_read import (
+    ROW_CHOICES,
     ROW_KEYS,
     ROW_MSG,
     Screen,
@@ -38,7 +39,7 @@ from .screen_read import (
     south_hand,
 )
 from .screen_regions import MSG_LEAD, MSG_PLAY
-from .timing import SPEED_FRAMES, pace_units
+from .timing import NOTES, SID_FREQ_HI, SPEED_FRAMES, pace_units
 
 SEAT_LETTERS = "SWNE"
 SEAT_WORDS = ("SOUTH", "WEST", "NORTH", "EAST")
@@ -137,6 +138,19 @@ def bid6_pace(e: dict) -> int:
     return 3 if e["ev"] == "declare" else pace_units(e)
 
 
+def bid6_effect(e: dict) -> str | None:
+    """The sound an auction, contract or score event starts (c64/bid6_fe.oph: a pass
+    the pass's, a bid and the contract the make's, the score the march's if the makers
+    made their bid, else the euchre's); None for the others (judged under Bit #93)."""
+    if e["ev"] == "bid":
+        return "pass" if e["call"] == "pass" else "make"
+    if e["ev"] == "declare":
+        return "make"
+    if e["ev"] == "score":
+        return "march" if e["tricks"][e["makers"]] >= e["bid"] else "euchre"
+    return None
+
+
 def bid6_message(e: dict) -> str | None:
     """Row 23 once an auction, contract or score event is drawn (c64/bid6_fe.oph)."""
     seat = SEAT_WORDS[e["seat"]] if "seat" in e else ""
@@ -182,8 +196,10 @@ def status_problem(events: list[dict], i: int, screen: Screen) -> str | None:
 
 def event_problems(fe: Frontend, speed: str) -> str | None:
     """After each event South's prompt does not follow: the message of an auction,
-    contract or score event, rows 0-1 (status_problem), and every event's pause at
-    ``speed``, from the reference events (``Frontend(record_events=True)``)."""
+    contract or score event and the first note of its sound (bid6_effect), row 21
+    (South's choices) blank, rows 0-1
+    (status_problem), and every event's pause at ``speed``, from the reference events
+    (``Frontend(record_events=True)``)."""
     events = fe.events
     for i in range(len(events) - 1):
         if i not in fe.drawn or south_next(events[i + 1]):
@@ -192,6 +208,9 @@ def event_problems(fe: Frontend, speed: str) -> str | None:
         shown = fe.drawn[i].row(ROW_MSG).rstrip()
         if want is not None and shown != want:
             return f"after event {i} {events[i]}: row 23 {shown!r}, want {want!r}"
+        choices = fe.drawn[i].row(ROW_CHOICES).strip()
+        if choices:                           # (they go once South has answered)
+            return f"after event {i} {events[i]}: row 21 {choices!r}, want it blank"
         problem = status_problem(events, i, fe.drawn[i])
         if problem:
             return problem
@@ -199,6 +218,13 @@ def event_problems(fe: Frontend, speed: str) -> str | None:
         if fe.pauses[i] != frames:
             return (f"the pause after event {i} {events[i]} at {speed}: {fe.pauses[i]} "
                     f"frames, want {frames}")
+        effect = bid6_effect(events[i])
+        if effect is not None and i in fe.sid_span:          # (sound on: fe.start)
+            start, end = fe.sid_span[i]
+            notes = [w.value for w in fe.c64.sid_writes[start:end] if w.reg == SID_FREQ_HI]
+            if notes[:1] != [NOTES[effect][0][0]]:
+                return (f"SID after event {i} {events[i]}: notes {[hex(v) for v in notes]}, "
+                        f"want the {effect} effect's (first note {NOTES[effect][0][0]:#x})")
     return None
 
 
@@ -222,6 +248,24 @@ def refused(fe: Frontend, key: str, message: str) -> None:
 # keys that mean nothing at a bid (no bid below 3 or above 6) or a contract (P and the
 # bids are the auction's): each must leave the screen and the game as they were
 IGNORED_KEYS = {"auction": ("2", "7", "X"), "declare": ("P", "3", "X")}
+
+
+# C= + a key types a graphics code (SHIFT + SPACE: $A0); none means anything at a bid or
+# a contract: each is typed once at the first of each (through GETIN, as the KERNAL's
+# tables give them: the harness's keyboard does not model which key gives which)
+GRAPHICS_CODES = range(0xA0, 0xC0)
+
+
+def graphics_ignored(fe: Frontend, kind: str) -> None:
+    """Each of GRAPHICS_CODES at South's ``kind`` prompt changes nothing."""
+    for code in GRAPHICS_CODES:
+        before, events = fe.screen(), len(fe.events)
+        fe.c64.type_keys(code)
+        after = fe.run()
+        if after != before or len(fe.events) != events:
+            raise FrontendError(f"PETSCII ${code:02X} (a C= graphics key) at the {kind}, "
+                                f"a key that means nothing there, changed the game:\n"
+                                f"{after.text()}")
 
 
 def ignored(fe: Frontend, kind: str) -> None:
@@ -285,6 +329,7 @@ def play_bid6_by_keys(seed: int, rng: random.Random, prg=None, speed: str = "NO 
     choose_rules(fe, BID6, "keys")
     fe.start(seed, speed=speed)
     choices, seen = [], set()
+    seen_graphics: set[str] = set()
     while True:
         screen = fe.screen()
         p = prompt(screen)
@@ -304,6 +349,9 @@ def play_bid6_by_keys(seed: int, rng: random.Random, prg=None, speed: str = "NO 
             cursor_wraps(fe, p.kind, len(p.choices))
         if p.kind in IGNORED_KEYS:
             ignored(fe, p.kind)
+            if p.kind not in seen_graphics:
+                graphics_ignored(fe, p.kind)
+                seen_graphics.add(p.kind)
         if p.kind == "auction":
             last_trick_shown(fe, "L", "P")
         elif p.kind == "declare":

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pyengine.core.options import options_of
 from pyengine.core.rules import PRESETS, Rules, apply_options
-from pyengine.core.rulescode import code_level, rules_from_code
+from pyengine.core.rulescode import code_level, rules_code, rules_from_code
 
 from ..gamecore.rules_block import ENUMS, FIELDS
 from ..machine.screen import COLS
@@ -32,6 +32,7 @@ LEVEL_ROW, LEVEL_LABEL = 23, "OPPONENTS"    # every preset's (c64/options.oph dr
 LEVEL_WORDS = {"EASY": "easy", "NORMAL": "normal", "HARD": "hard"}
 LEVEL_ORDER = ("easy", "normal", "hard")    # right steps through them, round
 LABEL_COLOUR = 1                  # white: every option's label (the values: white or black)
+FIXED_COLOUR = 0                  # black: the values of a preset that cannot change
 TITLE_CODE_ROWS, TITLE_CODE_COL = (9, 10), 8
 TABLE_CODE_ROWS, TABLE_CODE_COLS = range(2, 9), (1, 16)
 PRESETS_SHOWN = ("bit93", "web", "standard", "bid6")     # left to right, round
@@ -39,6 +40,9 @@ PRESET_WORDS = {"BIT 93": "bit93", "WEB": "web", "STANDARD": "standard",
                 "BID EUCHRE": "bid6"}
 PLAYABLE = ("bit93", "web", "standard", "bid6")
 BID6_NOTE = "SIX CARDS, BIDS 3-6, NO-TRUMP, TO 32."
+NOTES = {"bit93": "BIT #93'S GAME. STANDARD HAS OPTIONS.",       # row 1, each preset's
+         "web": "THE WEB'S GAME. STANDARD HAS OPTIONS.",
+         "standard": "EVERY OPTION THE C64 PLAYS TODAY.", "bid6": BID6_NOTE}
 
 # The option rows top to bottom: label, option, the values right steps through
 # (a wrap at each end), each with the word the screen shows (None: the number).
@@ -87,6 +91,7 @@ class OptionsView:
     note: str
     editable: bool                  # the values are white (STANDARD's), not black
     level: str = "normal"           # OPPONENTS: easy, normal or hard
+    value_colours: frozenset[int] = frozenset()   # the colours of the values' first cells
 
 
 def _cell_text(screen: Screen, row: int, start: int, end: int = COLS) -> str:
@@ -133,6 +138,10 @@ def read_options(screen: Screen) -> OptionsView:
     if word not in PRESET_WORDS:
         raise OptionsError(f"the preset shown is {word!r}:\n{screen.text()}")
     preset = PRESET_WORDS[word]
+    note = _cell_text(screen, NOTE_ROW, 0).strip()
+    if note != NOTES[preset]:
+        raise OptionsError(f"row {NOTE_ROW} shows {note!r}, not {preset}'s note:\n"
+                           f"{screen.text()}")
     values: dict[str, object] = {}
     colours = set()
     for i, (label, option, row_values) in enumerate(ROWS):
@@ -165,10 +174,14 @@ def read_options(screen: Screen) -> OptionsView:
     cursors = [i for i, row in enumerate(lines) if screen.char(row, CURSOR_COL) == ">"]
     if len(cursors) > 1:
         raise OptionsError(f"{len(cursors)} cursors on the options screen:\n{screen.text()}")
+    if cursors and screen.colour(lines[cursors[0]], CURSOR_COL) != LABEL_COLOUR:
+        raise OptionsError(f"the '>' on row {lines[cursors[0]]} is in colour "
+                           f"{screen.colour(lines[cursors[0]], CURSOR_COL)}, not white:\n"
+                           f"{screen.text()}")
     return OptionsView(preset, values, cursors[0] if cursors else None,
                        _code([_cell_text(screen, r, 1) for r in CODE_ROWS]),
-                       _cell_text(screen, NOTE_ROW, 0).strip(), colours == {1},
-                       LEVEL_WORDS[level_word])
+                       note, colours == {1},
+                       LEVEL_WORDS[level_word], frozenset(colours))
 
 
 def view_rules(view: OptionsView) -> Rules:
@@ -272,6 +285,31 @@ Press = tuple[str, str, Check]
 LEVEL_CURSOR = len(ROWS) + 1        # the '>' on OPPONENTS (read_options' cursor)
 
 
+def _preset_shown(want: str) -> Check:
+    """The check of a press that changes the preset: ``want`` shown, its values white
+    if STANDARD's (they may change), else black (c64/options.oph value_colour; BID
+    EUCHRE shows none)."""
+    def check(v: OptionsView) -> str | None:
+        if v.preset != want:
+            return f"the preset shown is {v.preset}"
+        if v.editable != (want == "standard"):
+            return f"the values are {'white' if v.editable else 'not all white'}"
+        if want not in ("standard", "bid6") and v.value_colours != {FIXED_COLOUR}:
+            return f"the values are in colours {sorted(v.value_colours)}, not black"
+        return None
+    return check
+
+
+def _changed(option: str, before: object) -> Check:
+    """The check of a press that changes STANDARD's ``option`` from ``before``: another
+    value shown, and every value still white."""
+    def check(v: OptionsView) -> str | None:
+        if v.values[option] == before:
+            return f"{option} still {before}"
+        return None if v.editable else "the values are not all white"
+    return check
+
+
 def route(rules: Rules, view: OptionsView, level: str | None = None
           ) -> Generator[Press, OptionsView, OptionsView]:
     """The presses that take the options screen, opened as ``view``, to ``rules``: yields
@@ -284,8 +322,7 @@ def route(rules: Rules, view: OptionsView, level: str | None = None
     for _ in range(count):
         want = PRESETS_SHOWN[(PRESETS_SHOWN.index(view.preset)
                               + (1 if direction == "right" else -1)) % len(PRESETS_SHOWN)]
-        view = yield direction, f"showing the preset {want}", \
-            lambda v, w=want: None if v.preset == w else f"the preset shown is {v.preset}"
+        view = yield direction, f"showing the preset {want}", _preset_shown(want)
     if rules.name == "standard":
         for i, (label, option, values) in enumerate(ROWS):
             view = yield "down", f"with the '>' on {label}", \
@@ -296,8 +333,7 @@ def route(rules: Rules, view: OptionsView, level: str | None = None
                                       order.index(want_value), len(values))
             for _ in range(count):
                 before = view.values[option]
-                view = yield direction, f"changing {label}", \
-                    lambda v, o=option, b=before: None if v.values[o] != b else f"{o} still {b}"
+                view = yield direction, f"changing {label}", _changed(option, before)
             if view.values[option] != want_value:
                 raise OptionsError(f"{label} shows {view.values[option]}, want {want_value}")
     if level is not None and view.level != level:
@@ -314,7 +350,8 @@ def route(rules: Rules, view: OptionsView, level: str | None = None
     if view_rules(view) != rules:
         raise OptionsError(f"the rows show {view_rules(view)}, want {rules}")
     if rules_from_code(view.code) != rules:
-        raise OptionsError(f"the code {view.code!r} is not the rules chosen")
+        raise OptionsError(f"the code {view.code!r} is not the rules chosen, "
+                           f"{rules_code(rules)!r}")
     if level is not None and (view.level != level or (code_level(view.code) or "normal")
                               != level):
         raise OptionsError(f"OPPONENTS {view.level}, code {view.code!r}: want {level}")

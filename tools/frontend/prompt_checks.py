@@ -51,7 +51,7 @@ from .screen_read import (
     Screen,
 )
 from .screen_regions import FELT, HINT, MSG_BID1, MSG_BID2, TEXT, Cell, Model, canadian
-from .timing import SFX_ERROR, SID_FREQ_HI, south_decides
+from .timing import SFX_ERROR, SID_FREQ_HI, SPEED_FRAMES, pace_units, south_decides
 from .verdict import Verdict
 
 MSG_KEEP_UPCARD = "KEEP THE UPCARD: DISCARD ANOTHER"
@@ -61,6 +61,7 @@ MSG_DISCARD_TRUMP = "YOU HOLD TRUMP: DISCARD A TRUMP"
 MSG_CANADIAN = "CANADIAN RULE: YOU MUST GO ALONE"
 MSG_TURNED_DOWN = "THAT SUIT WAS TURNED DOWN"
 MSG_ROUND1_ONLY = "ROUND 1: O ORDER, A ALONE, P PASS"
+MSG_ROUND1_NO_ALONE = "ROUND 1: O ORDER, P PASS"        # where no loner may be
 MSG_BID2_ALONE = "NAME TRUMP OR PASS (ALONE)"
 
 
@@ -211,6 +212,20 @@ def bid_keys_wait(prg: Path | str | None) -> None:
     keys_blank_while_held(fe, MSG_BID1, "bid1")
 
 
+def round1_no_alone(prg: Path | str | None) -> None:
+    """A suit key at a round-1 bid under STD A0 (no going alone) is refused with the
+    round-1 keys less A ALONE (c64/bidask.oph; the judge's refusals run under Bit #93,
+    where A ALONE is offered): game 7, South's first prompt."""
+    fe = Frontend(prg, record_events=True)
+    fe.boot()
+    choose_rules(fe, rules_from_code("STD A0"), "keys")
+    screen = fe.start(BID_GAME)
+    if prompt(screen).kind != "bid1":
+        raise Verdict(f"game {BID_GAME} under STD A0: South's first prompt is not a "
+                      f"round-1 bid:\n{screen.text()}")
+    _refused(fe, "S", "bid1", MSG_ROUND1_NO_ALONE)
+
+
 REDEAL_GAME = 20716          # under STD N1, South's first prompt: a new deal?
 
 
@@ -218,12 +233,14 @@ def two_way_keys(prg: Path | str | None) -> None:
     """The standard options' two-way question (c64/asks.oph) by its keys: game 20716
     under STD N1 to South's NO ACE NO FACE NO TRUMP question; L and the joystick up
     each show the last trick (none yet) and the key ending the view answers nothing;
-    Y asks for a new deal; RUN/STOP, RETURN: the same question, and N keeps the hand
+    the joystick and CRSR left and right each turn the '>' (two_way_cursor); Y asks
+    for a new deal, N keeps the hand, each told on the message line for its pause
+    (at FAST); RUN/STOP and RETURN between them bring the same question back
     (the judge's games answer by the cursor half the time, by N or Y the other half)."""
     fe = Frontend(prg, record_events=True)
     fe.boot()
     choose_rules(fe, rules_from_code("STD N1"), "keys")
-    fe.start(REDEAL_GAME)
+    fe.start(REDEAL_GAME, speed="FAST")
     for key, call in (("Y", "redeal"), ("N", "keep")):
         before, events = fe.screen(), len(fe.events)
         if prompt(before).kind != "redeal":
@@ -238,6 +255,7 @@ def two_way_keys(prg: Path | str | None) -> None:
             if fe.key(end) != before or len(fe.events) != events:
                 raise Verdict(f"{how}, then {end}, at the new-deal question did not bring "
                               f"it back unanswered:\n{fe.screen().text()}")
+        two_way_cursor(fe, events)
         fe.key(key)
         said = fe.events[events:events + 1]
         want = [{"ev": "redeal", "seat": 0, "call": call,
@@ -245,11 +263,40 @@ def two_way_keys(prg: Path | str | None) -> None:
         if said != want:
             raise Verdict(f"{key} at the new-deal question made {said}, want {want}:\n"
                           f"{fe.screen().text()}")
+        told = f"{SEAT_WORDS[0]} " + ("ASKS FOR A NEW DEAL" if call == "redeal"
+                                      else "KEEPS THE HAND")
+        after = fe.drawn.get(events)          # the screen once the answer's event is drawn
+        if after is None or after.row(ROW_MSG).strip() != told:
+            raise Verdict(f"{key} at the new-deal question: the message line after it is "
+                          f"not {told!r}:\n{(after or fe.screen()).text()}")
+        pause = pace_units(said[0]) * SPEED_FRAMES["FAST"]
+        if fe.pauses.get(events) != pause:
+            raise Verdict(f"{key} at the new-deal question: its message stayed "
+                          f"{fe.pauses.get(events)} frames at FAST, want {pause}")
         if prompt(fe.key(STOP)).kind != "title":
             raise Verdict(f"RUN/STOP did not go to the title:\n{fe.screen().text()}")
         if key == "Y":
             fe.key(RETURN)
+    fe.set_options(speed="NO WAIT")           # the question within HELD_FRAMES
     keys_blank_while_held(fe, MSG_ASK_REDEAL["no_ace_no_face_no_trump"])
+
+
+# the '>' of a two-way question (starting on answer 0) moved by the joystick and the CRSR
+# keys, each way: (what, how, the answer it must then be on)
+TWO_WAY_MOVES = (("joystick left", "left", 1), ("joystick right", "right", 0),
+                 ("CRSR left", LEFT, 1), ("CRSR right", RIGHT, 0))
+
+
+def two_way_cursor(fe: Frontend, events: int) -> None:
+    """At a two-way question with its '>' on answer 0: the joystick left and right and
+    CRSR left and right each move it to the other answer and answer nothing (the
+    judge's games turn it by a random one of these, so not by each every time)."""
+    for what, how, want in TWO_WAY_MOVES:
+        screen = fe.joystick(how) if what.startswith("joystick") else fe.key(how)
+        p = prompt(screen)
+        if p.kind != "redeal" or p.selected != want or len(fe.events) != events:
+            raise Verdict(f"{what} at the new-deal question: not the '>' on answer {want}, "
+                          f"unanswered:\n{screen.text()}")
 
 
 HELD_FRAMES = 60             # RETURN held this long: the question comes while it is down

@@ -26,6 +26,7 @@ from pyengine.core.rulescode import rules_code, rules_from_code
 from ..gamecore.rules_block import ENUMS, FIELDS
 from .driver import RETURN, Frontend
 from .options_screen import (
+    LEVEL_ORDER,
     LONGEST,
     ROWS,
     choose_rules,
@@ -52,6 +53,8 @@ KEPT = (
     # PLAYERS 3, the lowest target and points, the 32-card deck without the joker
     Kept("STD Y3 A0 T1 P1111 K32", "QUICK", True),
     Kept("BID6", "FAST", False),          # a preset other than STANDARD
+    # only the last of the four points off WEB's (P1242): the code's P stands for all four
+    Kept("STD P1243", "NORMAL", True),
 )
 
 
@@ -134,13 +137,14 @@ def field_bytes() -> dict[str, set[int]]:
 
 
 def bad_values() -> list[tuple[str, int]]:
-    """(where, a value out of range) for the preset, speed, sound and every field an
-    option row sets: one past each end of the values the options screen offers
+    """(where, a value out of range) for the preset, speed, sound, OPPONENTS and every
+    field an option row sets: one past each end of the values the options screen offers
     (tools/frontend/options_screen.py ROWS), and the first between them it does not
     (the deck's 25). ``where``: the store's label, or the rules block's (its byte in
     the store's copy of STANDARD's block)."""
     out: list[tuple[str, int]] = [("settings_preset", len(PRESET_NUMBERS)),
-                                  ("settings_speed", len(SPEEDS)), ("settings_sound", 2)]
+                                  ("settings_speed", len(SPEEDS)), ("settings_sound", 2),
+                                  ("settings_level", len(LEVEL_ORDER))]
     labels = {field: label for label, field in FIELDS}
     for field, offered in field_bytes().items():
         low, high = min(offered), max(offered)

@@ -122,7 +122,9 @@ def judge_c64_quick_first(prg: Path) -> str | None:
     """Bid Euchre's, the settings' and the options screen's own code (c64/bid6_fe.oph,
     sheet_bid6.oph, settings.oph, options.oph, rulescode.oph): the judge's short
     whole-program checks first (its Bid Euchre game, every setting across RUN/STOP +
-    RESTORE and RUN, the options screen's keys within 2 frames: about 4 s), then, if
+    RESTORE and RUN, the options screen's keys within 2 frames, PLAYERS 3 turning the
+    partner switches off, OPPONENTS and every option round, RUN/STOP at a bid: about
+    7 s), then, if
     the mutant survives them, the whole judge. The same verdicts as judge_c64, sooner."""
     if _FRONTEND_CHECK is None:
         return judge_c64_default(prg)
@@ -130,6 +132,10 @@ def judge_c64_quick_first(prg: Path) -> str | None:
         _FRONTEND_CHECK.bid6_game(prg)
         settings_kept(prg)
         _FRONTEND_CHECK.options_in_budget(prg)
+        _FRONTEND_CHECK.partners_off(prg)
+        _FRONTEND_CHECK.levels_round(prg)
+        _FRONTEND_CHECK.options_round(prg)
+        _FRONTEND_CHECK.bid6_stop(prg)
     except (FrontendVerdict, HarnessError) as exc:
         return str(exc)[:2000]
     except Exception as exc:               # a broken program may break the driver itself
