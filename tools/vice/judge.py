@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import os
 import random
 import sys
 import time
@@ -58,8 +57,8 @@ from pyengine.core.game import (
     RedealAction,
 )
 from pyengine.core.rules import BIT93, Rules
-from pyengine.core.rulescode import code_level, rules_code, rules_from_code
-from pyengine.players.c64levels import DEFAULT_C64_LEVEL, LEVEL_BYTE
+from pyengine.core.rulescode import rules_code, rules_from_code
+from pyengine.players.c64levels import DEFAULT_C64_LEVEL
 
 from ..frontend.checkpoints import engine_events, first_difference, south_actions
 from ..frontend.driver import (
@@ -74,11 +73,14 @@ from ..frontend.driver import (
     south_hand,
     title_options,
 )
-from ..frontend.options_screen import title_code
 from ..frontend.play import _bid_tuple
-from ..program.c64map import Symbols
 from . import thinking
 from .engine_side import EngineGame, end_problems, position_problems
+from .levelread import (  # noqa: F401 - re-exported: the judge's API for tests
+    check_core_level,
+    program_level,
+    program_symbols,
+)
 from .options import choose_in_vice
 from .person import (  # noqa: F401 - re-exported: the judge's API for tests and faults.py
     JudgeError,
@@ -87,9 +89,8 @@ from .person import (  # noqa: F401 - re-exported: the judge's API for tests and
     cursor_to,
     dom_key,
 )
-from .run import ROOT, running
+from .run import PRG, running
 
-PRG = Path(os.environ.get("EUCHRE_PRG") or ROOT / "build" / "euchre.prg")   # .map beside it
 D64 = PRG.with_suffix(".d64")
 
 
@@ -145,36 +146,6 @@ def boot_from_d64(pl: Player) -> None:
     for ch in "RUN":
         pl.press(ch, record=False)
     pl.press(RETURN, record=False)
-
-
-def program_symbols(prg: Path) -> Symbols:
-    """The label map beside ``prg``, else the build's (a .prg patched in place, as the
-    tests' broken programs, keeps the build's layout)."""
-    own = prg.with_suffix(".map")
-    return Symbols.from_map(own if own.exists() else PRG.with_suffix(".map"))
-
-
-def program_level(pl: Player, symbols: Symbols) -> str:
-    """The opponents' level the program will play, read from VICE at the title: the rules
-    code's O token (none: NORMAL) and the settings' level byte must agree."""
-    s = pl.wait_for("at the title", _kind_is("title"), 60)
-    try:
-        code = title_code(s)
-        shown = code_level(code) or DEFAULT_C64_LEVEL
-    except (FrontendError, ValueError) as exc:
-        raise JudgeError(f"the title's rules code cannot be read: {exc}") from None
-    byte = pl.v.mem()["ram"][symbols.address("settings_level")]
-    if LEVEL_BYTE[shown] != byte:
-        raise JudgeError(f"the title says {code!r} ({shown}) but settings_level is {byte}")
-    return shown
-
-
-def check_core_level(pl: Player, symbols: Symbols, level: str) -> None:
-    """The core's own byte (asm/state.oph opp_level) says ``level`` once a game runs."""
-    byte = pl.v.mem()["ram"][symbols.address("opp_level")]
-    if byte != LEVEL_BYTE[level]:
-        raise JudgeError(f"the core's opp_level is {byte}, the title said {level} "
-                         f"({LEVEL_BYTE[level]})")
 
 
 def start_game(pl: Player, seed: int, speed: str) -> None:

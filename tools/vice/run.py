@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+# the program the judges play (EUCHRE_PRG: another build, e.g. a mutant); its .map beside it
+PRG = Path(os.environ.get("EUCHRE_PRG") or ROOT / "build" / "euchre.prg")
 
 
 def vice_dir() -> Path:
