@@ -117,6 +117,8 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     ("draw_opt_preset+4:nop", settings_kept, "not standard's note"),
     # the survivor of the twelfth (seed 4411): the round-1 refusal offered A ALONE where
     # no loner may be
+    # PLAYERS 3 with one switch on counted none: ALONE ALLOWED turned off, its row not redrawn
+    ("no_partners+4:imm-1", partners_off, "PLAYERS 4 to 3 under STD:"),
     ("decide_bid/_wrong_round+6:nop", round1_no_alone, "did not say 'ROUND 1: O ORDER, P PASS'"),
 ]
 
