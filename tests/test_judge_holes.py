@@ -119,6 +119,9 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     # no loner may be
     # PLAYERS 3 with one switch on counted none: ALONE ALLOWED turned off, its row not redrawn
     ("no_partners+4:imm-1", partners_off, "PLAYERS 4 to 3 under STD:"),
+    # the survivor of the thirteenth (seed 4412): a fixed preset's '>' went down into
+    # STANDARD's option rows
+    ("opt_rows_here+3:nop", levels_round, "CRSR down under BIT 93"),
     ("decide_bid/_wrong_round+6:nop", round1_no_alone, "did not say 'ROUND 1: O ORDER, P PASS'"),
 ]
 

@@ -409,10 +409,11 @@ LEVEL_PRESSES = (("CRSR right", RIGHT, "hard"), ("joystick right", "right", "eas
 
 
 def levels_round(prg: Path | str | None) -> None:
-    """The options screen's OPPONENTS line (issue 42): up from the preset to it, each of
-    LEVEL_PRESSES shows the next level on the line and in the code (its O token) with
-    the '>' still there; RETURN shows HARD's code on the title, and RUN/STOP + RESTORE
-    and RUN keeps it (the title's code and the options screen's line)."""
+    """The options screen's OPPONENTS line (issue 42): up from the preset to it (and
+    down round Bit #93's two lines, the preset and it), each of LEVEL_PRESSES shows
+    the next level on the line and in the code (its O token) with the '>' still there;
+    RETURN shows HARD's code on the title, and RUN/STOP + RESTORE and RUN keeps it (the
+    title's code and the options screen's line)."""
     fe = Frontend(prg)
     fe.boot()
     open_options(fe, "keys")
@@ -420,6 +421,12 @@ def levels_round(prg: Path | str | None) -> None:
     if view.cursor != LEVEL_CURSOR or view.level != "normal":
         raise Verdict(f"CRSR up from the preset: not the '>' on OPPONENTS, NORMAL:\n"
                       f"{fe.screen().text()}")
+    for want in (0, LEVEL_CURSOR):        # Bit #93's two lines: down goes round them
+        view = read_options(fe.key(CRSR_DOWN))
+        if view.cursor != want:
+            raise Verdict(f"CRSR down under BIT 93: the '>' on line {view.cursor}, not "
+                          f"{want} (the preset 0, OPPONENTS {LEVEL_CURSOR}):\n"
+                          f"{fe.screen().text()}")
     for what, how, want in LEVEL_PRESSES:
         screen = fe.joystick(how) if what.startswith("joystick") else fe.key(how)
         view = read_options(screen)
