@@ -122,6 +122,9 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     # the survivor of the thirteenth (seed 4412): a fixed preset's '>' went down into
     # STANDARD's option rows
     ("opt_rows_here+3:nop", levels_round, "CRSR down under BIT 93"),
+    # the survivor of the fourteenth (seed 4413): RUN/STOP did nothing on the options
+    # screen (the judge left it by RETURN or fire)
+    ("options_screen/_wait+19:nop", levels_round, "RUN/STOP on the options screen"),
     ("decide_bid/_wrong_round+6:nop", round1_no_alone, "did not say 'ROUND 1: O ORDER, P PASS'"),
 ]
 

@@ -408,15 +408,24 @@ LEVEL_PRESSES = (("CRSR right", RIGHT, "hard"), ("joystick right", "right", "eas
                  ("CRSR left", LEFT, "hard"))
 
 
+IDLE_OPTION_KEYS = ("X", "1")    # keys that mean nothing on the options screen
+
+
 def levels_round(prg: Path | str | None) -> None:
-    """The options screen's OPPONENTS line (issue 42): up from the preset to it (and
-    down round Bit #93's two lines, the preset and it), each of LEVEL_PRESSES shows
-    the next level on the line and in the code (its O token) with the '>' still there;
-    RETURN shows HARD's code on the title, and RUN/STOP + RESTORE and RUN keeps it (the
-    title's code and the options screen's line)."""
+    """The options screen's OPPONENTS line (issue 42), after IDLE_OPTION_KEYS change
+    nothing: up from the preset to it (and down round Bit #93's two lines, the preset
+    and it), each of LEVEL_PRESSES shows the next level on the line and in the code
+    (its O token) with the '>' still there; RETURN shows HARD's code on the title,
+    RUN/STOP + RESTORE and RUN keeps it (the title's code and the options screen's
+    line), and RUN/STOP leaves the options screen for the title."""
     fe = Frontend(prg)
     fe.boot()
     open_options(fe, "keys")
+    before = fe.screen()
+    for key in IDLE_OPTION_KEYS:
+        if fe.key(key) != before:
+            raise Verdict(f"{key!r} on the options screen, a key that means nothing there, "
+                          f"changed it:\n{fe.screen().text()}")
     view = read_options(fe.key(CRSR_UP))
     if view.cursor != LEVEL_CURSOR or view.level != "normal":
         raise Verdict(f"CRSR up from the preset: not the '>' on OPPONENTS, NORMAL:\n"
@@ -445,6 +454,10 @@ def levels_round(prg: Path | str | None) -> None:
             or open_options(fe, "keys").level != "hard":
         raise Verdict(f"RUN/STOP + RESTORE and RUN did not keep OPPONENTS HARD:\n"
                       f"{fe.screen().text()}")
+    screen = fe.key(STOP)                  # (the judge's other visits leave by RETURN)
+    if prompt(screen).kind != "title":
+        raise Verdict(f"RUN/STOP on the options screen did not go back to the title:\n"
+                      f"{screen.text()}")
 
 
 def options_round(prg: Path | str | None) -> None:
