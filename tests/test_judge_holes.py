@@ -117,6 +117,14 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     ("draw_opt_preset+4:nop", settings_kept, "not standard's note"),
     # the survivor of the twelfth (seed 4411): the round-1 refusal offered A ALONE where
     # no loner may be
+    # PLAYERS 3 with one switch on counted none: ALONE ALLOWED turned off, its row not redrawn
+    ("no_partners+4:imm-1", partners_off, "PLAYERS 4 to 3 under STD:"),
+    # the survivor of the thirteenth (seed 4412): a fixed preset's '>' went down into
+    # STANDARD's option rows
+    ("opt_rows_here+3:nop", levels_round, "CRSR down under BIT 93"),
+    # the survivor of the fourteenth (seed 4413): RUN/STOP did nothing on the options
+    # screen (the judge left it by RETURN or fire)
+    ("options_screen/_wait+19:nop", levels_round, "RUN/STOP on the options screen"),
     ("decide_bid/_wrong_round+6:nop", round1_no_alone, "did not say 'ROUND 1: O ORDER, P PASS'"),
 ]
 

@@ -368,35 +368,37 @@ def options_in_budget(prg: Path | str | None) -> None:
 
 
 # every partner switch on (ALONE is WEB's default), DEFEND ALONE's points off WEB's 4;
-# PLAYERS 3 must turn all four off and those points back to 4 (pyengine apply_options)
-PARTNERS_ON, NO_PARTNERS = "STD C1 L1 V1 Q5", "STD Y3"
+# then only ALONE on (WEB's defaults): PLAYERS 3 must turn them all off and those points
+# back to 4 (pyengine apply_options), whether four switches were on or one
+PARTNERS_ON, NO_PARTNERS = ("STD C1 L1 V1 Q5", "STD"), "STD Y3"
 
 
 def partners_off(prg: Path | str | None) -> None:
-    """Cutthroat has no partners: under PARTNERS_ON, the '>' down to PLAYERS (the first
-    option row) and left to 3 turn CANADIAN RULE, ALONE ALLOWED, CANADIAN LONER and
-    DEFEND ALONE off at once (c64/options.oph no_partners): the rows and the code show
-    NO_PARTNERS, and so do the title and the program's memory after RETURN. (The judge's
-    other choices of cutthroat set each switch off row by row on the way.)"""
-    fe = Frontend(prg)
-    fe.boot()
-    choose_rules(fe, rules_from_code(PARTNERS_ON), "keys")
-    open_options(fe, "keys")
-    view = read_options(fe.key(CRSR_DOWN))
-    if view.cursor != 1:
-        raise Verdict(f"CRSR down from the preset: the '>' on line {view.cursor}, not "
-                      f"PLAYERS:\n{fe.screen().text()}")
-    view = read_options(fe.key(LEFT))
+    """Cutthroat has no partners: under each of PARTNERS_ON, the '>' down to PLAYERS
+    (the first option row) and left to 3 turn CANADIAN RULE, ALONE ALLOWED, CANADIAN
+    LONER and DEFEND ALONE off at once (c64/options.oph no_partners): the rows and the
+    code show NO_PARTNERS, and so do the title and the program's memory after RETURN.
+    (The judge's other choices of cutthroat set each switch off row by row on the way.)"""
     want = rules_from_code(NO_PARTNERS)
-    lost = lost_rows(view.values, want)
-    if lost or rules_from_code(view.code) != want:
-        raise Verdict(f"PLAYERS 4 to 3 under {PARTNERS_ON}: {'; '.join(lost)}; code "
-                      f"{view.code!r}, want {rules_code(want)!r}:\n{fe.screen().text()}")
-    screen = fe.key(RETURN)
-    if prompt(screen).kind != "title" or title_code(screen) != rules_code(want) \
-            or rules_in_ram(fe) != want:
-        raise Verdict(f"PLAYERS 3 under {PARTNERS_ON}, then RETURN: the title or the "
-                      f"program's memory is not {rules_code(want)!r}:\n{screen.text()}")
+    for start in PARTNERS_ON:
+        fe = Frontend(prg)
+        fe.boot()
+        choose_rules(fe, rules_from_code(start), "keys")
+        open_options(fe, "keys")
+        view = read_options(fe.key(CRSR_DOWN))
+        if view.cursor != 1:
+            raise Verdict(f"CRSR down from the preset: the '>' on line {view.cursor}, not "
+                          f"PLAYERS:\n{fe.screen().text()}")
+        view = read_options(fe.key(LEFT))
+        lost = lost_rows(view.values, want)
+        if lost or rules_from_code(view.code) != want:
+            raise Verdict(f"PLAYERS 4 to 3 under {start}: {'; '.join(lost)}; code "
+                          f"{view.code!r}, want {rules_code(want)!r}:\n{fe.screen().text()}")
+        screen = fe.key(RETURN)
+        if prompt(screen).kind != "title" or title_code(screen) != rules_code(want) \
+                or rules_in_ram(fe) != want:
+            raise Verdict(f"PLAYERS 3 under {start}, then RETURN: the title or the "
+                          f"program's memory is not {rules_code(want)!r}:\n{screen.text()}")
 
 
 # OPPONENTS from NORMAL, the '>' on it: right round HARD, EASY, NORMAL, then left round
@@ -406,18 +408,34 @@ LEVEL_PRESSES = (("CRSR right", RIGHT, "hard"), ("joystick right", "right", "eas
                  ("CRSR left", LEFT, "hard"))
 
 
+IDLE_OPTION_KEYS = ("X", "1")    # keys that mean nothing on the options screen
+
+
 def levels_round(prg: Path | str | None) -> None:
-    """The options screen's OPPONENTS line (issue 42): up from the preset to it, each of
-    LEVEL_PRESSES shows the next level on the line and in the code (its O token) with
-    the '>' still there; RETURN shows HARD's code on the title, and RUN/STOP + RESTORE
-    and RUN keeps it (the title's code and the options screen's line)."""
+    """The options screen's OPPONENTS line (issue 42), after IDLE_OPTION_KEYS change
+    nothing: up from the preset to it (and down round Bit #93's two lines, the preset
+    and it), each of LEVEL_PRESSES shows the next level on the line and in the code
+    (its O token) with the '>' still there; RETURN shows HARD's code on the title,
+    RUN/STOP + RESTORE and RUN keeps it (the title's code and the options screen's
+    line), and RUN/STOP leaves the options screen for the title."""
     fe = Frontend(prg)
     fe.boot()
     open_options(fe, "keys")
+    before = fe.screen()
+    for key in IDLE_OPTION_KEYS:
+        if fe.key(key) != before:
+            raise Verdict(f"{key!r} on the options screen, a key that means nothing there, "
+                          f"changed it:\n{fe.screen().text()}")
     view = read_options(fe.key(CRSR_UP))
     if view.cursor != LEVEL_CURSOR or view.level != "normal":
         raise Verdict(f"CRSR up from the preset: not the '>' on OPPONENTS, NORMAL:\n"
                       f"{fe.screen().text()}")
+    for want in (0, LEVEL_CURSOR):        # Bit #93's two lines: down goes round them
+        view = read_options(fe.key(CRSR_DOWN))
+        if view.cursor != want:
+            raise Verdict(f"CRSR down under BIT 93: the '>' on line {view.cursor}, not "
+                          f"{want} (the preset 0, OPPONENTS {LEVEL_CURSOR}):\n"
+                          f"{fe.screen().text()}")
     for what, how, want in LEVEL_PRESSES:
         screen = fe.joystick(how) if what.startswith("joystick") else fe.key(how)
         view = read_options(screen)
@@ -436,6 +454,10 @@ def levels_round(prg: Path | str | None) -> None:
             or open_options(fe, "keys").level != "hard":
         raise Verdict(f"RUN/STOP + RESTORE and RUN did not keep OPPONENTS HARD:\n"
                       f"{fe.screen().text()}")
+    screen = fe.key(STOP)                  # (the judge's other visits leave by RETURN)
+    if prompt(screen).kind != "title":
+        raise Verdict(f"RUN/STOP on the options screen did not go back to the title:\n"
+                      f"{screen.text()}")
 
 
 def options_round(prg: Path | str | None) -> None:
