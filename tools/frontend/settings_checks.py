@@ -58,7 +58,7 @@ KEPT = (
 )
 
 
-def _restore_and_run(fe: Frontend) -> None:
+def restore_and_run(fe: Frontend) -> None:
     """From the title: RUN/STOP held, RESTORE (BASIC's READY.), then RUN."""
     c64 = fe.c64
     c64.press("STOP")
@@ -83,7 +83,7 @@ def one_kept(prg: Path | str | None, kept: Kept) -> None:
     fe.boot()
     choose_rules(fe, rules, "keys")
     fe.set_options(speed=kept.speed, sound=kept.sound)
-    _restore_and_run(fe)
+    restore_and_run(fe)
     screen = fe.screen()
     what = f"{kept.code}, {kept.speed}, sound {'on' if kept.sound else 'off'}"
     if prompt(screen).kind != "title":
