@@ -20,7 +20,8 @@ and checks, against pyengine (never against the 6502's own output):
 * the options screen: every key within 2 frames (options_in_budget), PLAYERS 3
   turning every partner switch off (partners_off), OPPONENTS and every option row
   round both ways (levels_round, options_round: tools/frontend/options_checks.py), every
-  setting across RUN/STOP + RESTORE and RUN (tools/frontend/settings_checks.py); RUN/STOP at a Bid Euchre bid (bid6_stop);
+  setting across RUN/STOP + RESTORE and RUN (tools/frontend/settings_checks.py); RUN/STOP
+  at a Bid Euchre bid (bid6_stop);
 * the demo: a game of four computer players and its 3 s result.
 
 It returns None when every check passes (the mutant survived), else the first

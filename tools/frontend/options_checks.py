@@ -31,7 +31,7 @@ from .options_screen import (
     title_code,
 )
 from .options_screen import ROWS as OPTION_ROWS
-from .settings_checks import restore_and_run, lost_rows
+from .settings_checks import lost_rows, restore_and_run
 from .verdict import Verdict
 
 
