@@ -394,3 +394,15 @@ def test_a_thinking_sign_left_on_is_caught(tmp_path) -> None:
     prg = patched(tmp_path, "hard_play", pattern, 3, bytes([0xEA, 0xEA]), window=200)
     why = problem(prg)
     assert why is not None and "hook_think called with A" in why
+
+
+def test_a_world_whose_strict_tries_all_fall_short_is_judged(tmp_path) -> None:
+    """sample_world's `dec lv_try` made `inc` (its strict tries then go on instead of
+    the one that ignores the voids) survived the levels' judge, whose games never had a
+    world fall short four times; WEB's game 827 at HARD has one (docs/mutants.md)."""
+    from tools.gamecore.levels_check import problem
+    from tools.mutation.mutants import all_mutants, select, write_mutant
+
+    (mutant,) = select(all_mutants(PRG), ["sample_world/_short+0:swap"])
+    why = problem(write_mutant(PRG, mutant, tmp_path / "mutant.prg"))
+    assert why is not None and why.startswith("hard web game 827")
