@@ -43,6 +43,9 @@ def test_ctrl_c_while_the_pool_starts_leaves_no_worker(after):
         from pyengine.core.rules import BIT93
         {textwrap.indent(LIVE_CHILDREN, " " * 8).strip()}
 
+        # Ctrl-C as a terminal delivers it: a shell without job control starts a
+        # background job (a CI runner's, say) with SIGINT ignored, and Python keeps that
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         started = []
         real_start = mp_process.BaseProcess.start
         def start(self):
