@@ -20,11 +20,13 @@ from pyengine.measure.bidlearn import (
     Situation,
     _best_pair,
     capped_value,
+    cautioned,
     evaluate,
     main,
     rollout,
     situation_values,
     situations,
+    with_caution,
 )
 from pyengine.players.bidmodel import (
     FEATURES,
@@ -244,6 +246,27 @@ def test_fit_learns_a_weight_the_values_ask_for():
     assert evaluate(sits, table) == 20.0           # every king calls, every other passes
 
 
+def test_the_caution_comes_off_the_calls_by_the_rules_round_and_seat():
+    # the stuck dealer's table (pimc.STICK_CAUTION): 0.5 off the dealer's round-1 order,
+    # 0.4 off his left's calls in both rounds, nothing elsewhere and nothing under Bit #93
+    x = [0] * N_FEATURES
+
+    def sit(family: str, rnd: int, position: int, ref_calls: bool) -> Situation:
+        return Situation(family, 0, rnd, position, 0, [x], [(0.0, 0.3, 0.1)], True,
+                         0.3 if ref_calls else 0.0, 0.3, ref_calls)
+
+    dealer, left, partner = sit("stick", 1, 0, True), sit("stick", 2, 1, False), sit(
+        "stick", 1, 2, True)
+    r2_dealer = sit("stick", 2, 0, True)
+    got = with_caution([dealer, left, partner, sit("bit93", 1, 0, True), r2_dealer])
+    assert got[0].values == [(0.0, pytest.approx(-0.2), pytest.approx(-0.4))]
+    assert got[0].ref_value == pytest.approx(-0.2) and got[0].best_value == 0.0
+    assert got[1].values == [(0.0, pytest.approx(-0.1), pytest.approx(-0.3))]
+    assert got[1].ref_value == 0.0                      # ref passed: no caution on it
+    assert got[2] == partner and got[3].values == [(0.0, 0.3, 0.1)] and got[4] == r2_dealer
+    assert cautioned(dealer, 0.0) is dealer
+
+
 def test_generate_is_reproducible_and_the_fit_reads_it(tmp_path: Path, capsys):
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     for out in (a, b):
@@ -256,6 +279,9 @@ def test_generate_is_reproducible_and_the_fit_reads_it(tmp_path: Path, capsys):
     assert main(["fit", str(a), "--write", str(table)]) == 0
     assert "TABLES = {" in table.read_text()
     assert "fitted on (even games)" in capsys.readouterr().out
+    assert main(["fit", str(a), "--caution", "--write", str(table)]) == 0
+    assert " --caution" in table.read_text()
+    capsys.readouterr()
     one_game = tmp_path / "one.jsonl"
     one_game.write_text("\n".join(a.read_text().splitlines()[:5]) + "\n")
     assert main(["fit", str(one_game)]) == 2
