@@ -10,7 +10,8 @@ each, then round 2's). Regenerate (docs/strength.md, "Learned bidding"):
         build/bidlearn/standard-1000.jsonl build/bidlearn/standard-3000.jsonl \
         build/bidlearn/standard-5000.jsonl build/bidlearn/standard-7000.jsonl \
         build/bidlearn/standard-9000.jsonl build/bidlearn/bit93-fp1-11000.jsonl \
-        build/bidlearn/standard-fp1-11000.jsonl --write pyengine/players/bidtable.py
+        build/bidlearn/standard-fp1-11000.jsonl --caution --write \
+        pyengine/players/bidtable.py
 """
 
 from pyengine.players.bidtypes import BidTable
@@ -31,15 +32,15 @@ TABLES = {
     ),
     "stick": BidTable(
         weights=(
-              3,   3,   3,   3,   3,   4,   7,   2,   2,   0,   0,   1,   1,
+              3,   3,   3,   4,   3,   4,   8,   3,   2,   0,   1,   2,   1,
         ),
         call=(
-             14,  13,  13,  18,  18,  18,  11,  11,  11,  17,  15,  15,
-              5,   5,   5,  12,  11,  12,  12,  12,  12,   9,   9,   9,
+             20,  20,  20,  28,  30,  27,  15,  15,  15,  22,  20,  21,
+              9,   9,   9,  19,  19,  19,  15,  15,  15,  11,  11,  11,
         ),
         alone=(
-             22,  27,  21,  21,  25,  21,  22,  24,  22,  26, 127, 127,
-             21,  21,  21,  22,  28,  22,  22,  22,  22,  27,  27,  27,
+             27,  34,  27,  28,  31,  27,  27,  31,  27,  32, 127, 127,
+             26,  26,  26,  28,  34,  28,  28,  28,  28,  33,  33,  33,
         ),
     ),
 }
