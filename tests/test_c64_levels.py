@@ -282,7 +282,9 @@ def test_a_cheating_hard_is_caught(tmp_path) -> None:
         if mismatch:
             break
     assert mismatch is not None
-    tried, changed = decisions_ignore_hidden_cards(cheat, range(1), limit=10)
+    # (four games: since HARD bids by the learned model, game 0's first searches hold
+    # no swap the cheat's card depends on)
+    tried, changed = decisions_ignore_hidden_cards(cheat, range(4), limit=40)
     assert changed > 0
 
 
