@@ -401,10 +401,11 @@ def test_a_thinking_sign_left_on_is_caught(tmp_path) -> None:
 def test_a_world_whose_strict_tries_all_fall_short_is_judged(tmp_path) -> None:
     """sample_world's `dec lv_try` made `inc` (its strict tries then go on instead of
     the one that ignores the voids) survived the levels' judge, whose games never had a
-    world fall short four times; WEB's game 827 at HARD has one (docs/mutants.md)."""
+    world fall short four times; Bit #93's game 1049 at HARD has one (WEB's 827 did
+    before HARD bid by the learned model; docs/mutants.md)."""
     from tools.gamecore.levels_check import problem
     from tools.mutation.mutants import all_mutants, select, write_mutant
 
     (mutant,) = select(all_mutants(PRG), ["sample_world/_short+0:swap"])
     why = problem(write_mutant(PRG, mutant, tmp_path / "mutant.prg"))
-    assert why is not None and why.startswith("hard web game 827")
+    assert why is not None and why.startswith("hard bit93 game 1049")
