@@ -18,7 +18,7 @@ from pyengine.players import c64levels as lv
 from pyengine.players.bidmodel import LEARNED
 from pyengine.players.varplayer import VariantPlayer
 from tests.patching import patched
-from tools.gamecore.bidmodel_check import CI_CASES, BidCore, check
+from tools.gamecore.bidmodel_check import CI_CASES, BidCore, check, check_other_tables
 from tools.gamecore.core import Core
 from tools.gamecore.crosscheck import compare_game
 from tools.machine.harness import C64, REAL_FRAME_CYCLES
@@ -110,6 +110,17 @@ def test_the_6502s_learned_bids_are_learned_bid(c64, capsys) -> None:
     assert rep.worst < REAL_FRAME_CYCLES
 
 
+def test_the_port_holds_for_any_fitted_table(c64) -> None:
+    """Random tables poked into the image (every weight, the upcard's negative too,
+    thresholds with NEVER): the bids are learned_bid's with them, and the committed
+    tables are back after."""
+    rep = check_other_tables(BidCore(c64), 2_000, seed=42)
+    assert rep.ok, rep.first
+    assert rep.worst < REAL_FRAME_CYCLES
+    fams = [bidtable.TABLES[f] for f in generator.FAMILIES]
+    assert list(c64.read_label("bm_weights", 26)) == [w & 0xFF for t in fams for w in t.weights]
+
+
 def _mutant(tmp_path: Path, label: str, pattern, at: int, value: int) -> C64:
     prg = patched(tmp_path, label, pattern, at, value, window=400)
     return C64(prg, prg.with_suffix(".map"))
@@ -131,6 +142,15 @@ def _after_best(symbols: Symbols) -> bytes:
 def test_a_wrong_port_is_seen(tmp_path, what, label, pattern, at, value) -> None:
     rep = check(BidCore(_mutant(tmp_path, label, pattern, at, value)), 2_000, seed=41)
     assert not rep.ok, what
+
+
+def test_a_wrong_negative_feature_is_seen_under_other_tables(tmp_path) -> None:
+    """bm_dot's loop for a negative feature (the upcard's) with INX, BNE _minus made
+    INX, BEQ _minus: the committed tables weigh the upcard 0, so only other tables
+    see it (the mutation run's one survivor before check_other_tables)."""
+    core = BidCore(_mutant(tmp_path, "bm_dot", bytes([0xE8, 0xD0]), 1, 0xF0))
+    assert check(core, 2_000, seed=41).ok
+    assert not check_other_tables(core, 2_000, seed=42).ok
 
 
 def test_a_weight_off_by_one_is_seen(tmp_path) -> None:

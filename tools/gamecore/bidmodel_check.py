@@ -18,6 +18,8 @@ Besides the bid:
   round-1 five: bidmodel.dealer_keeps);
 * the dealer's hand, the hand lengths and zp_mask are as they were (bm_pickup borrows
   a slot for the upcard and puts it back);
+* under random tables poked into the image (:func:`check_other_tables`), as any fit
+  could write them, the bid is learned_bid's with that table;
 * at NORMAL the same situation bids as the thresholds (VariantPlayer), so the level
   byte of NORMAL cannot move (with totals of 0 or more only: a classic game's never go
   below zero, and ai_bid's loner bias, asm/rules.oph alone_bias, reads them unsigned).
@@ -47,16 +49,23 @@ from pyengine.core.game import Phase
 from pyengine.core.options import options_of
 from pyengine.core.rules import PRESETS, DealerDiscard, Rules, RulesError
 from pyengine.players.bidmodel import (
+    GROUPS,
+    NEVER,
+    UPCARD,
     dealer_keeps,
     features,
     group_index,
     hand_score,
+    learned_bid,
     score_bucket,
     table_for,
 )
+from pyengine.players.bidtable import TABLES
+from pyengine.players.bidtypes import BidTable
 from pyengine.players.c64levels import LEVEL_BYTE, c64_player
 
 from ..machine.harness import C64, HarnessError
+from ..program.bidtable import FAMILIES, SIGNED_MAX, score_bound
 from .rules_block import encode
 from .varai_check import encode_action
 
@@ -71,6 +80,7 @@ TARGETS = (1, 2, 3, 5, 10, 11, 15, 32, 100)
 CLASSIC_PRESETS = ("bit93", "web", "standard")
 CI_CASES = 3_000
 RARE = 0.03                 # the share of each rare hand (situation)
+WEIGHT_MIN, WEIGHT_MAX = -3, 4   # random_table's weights
 
 
 @dataclass
@@ -307,16 +317,74 @@ def check(core: BidCore, cases: int, seed: int) -> BidReport:
     return rep
 
 
+def random_table(rng: random.Random) -> BidTable:
+    """A table another fit could write: every weight drawn (the upcard's never 0, and
+    negative as often as not, which the committed tables' 0 leaves untried), within a
+    signed byte's scores (the generator's bound); thresholds from below zero to past the
+    scores, now and then NEVER."""
+    while True:
+        weights = [rng.randint(WEIGHT_MIN, WEIGHT_MAX) for _ in range(13)]
+        weights[UPCARD] = rng.choice((-3, -2, -1, 1, 2, 3))
+        if score_bound(tuple(weights)) <= SIGNED_MAX:
+            break
+    call = [rng.randint(-5, 35) for _ in range(GROUPS)]
+    alone = [NEVER if rng.random() < 0.1 else c + rng.randint(0, 15) for c in call]
+    return BidTable(tuple(weights), tuple(call), tuple(alone))
+
+
+def _poke_tables(c64: C64, tables: dict[str, BidTable]) -> None:
+    fams = [tables[f] for f in FAMILIES]
+    for label, kind in (("bm_weights", "weights"), ("bm_call", "call"), ("bm_alone", "alone")):
+        c64.poke(label, [v & 0xFF for t in fams for v in getattr(t, kind)])
+
+
+def check_other_tables(core: BidCore, cases: int, seed: int, every: int = 100) -> BidReport:
+    """Compare ``cases`` random situations with learned_bid under random tables
+    (:func:`random_table`, new ones every ``every`` cases) poked into the image's: the
+    port must be right for any fitted table, not only for the committed numbers. The
+    committed tables are put back after."""
+    rep = BidReport()
+    rng = random.Random(seed)
+    c64 = core.c64
+    t0 = time.perf_counter()
+    tables: dict[str, BidTable] = {}
+    rules = random_rules(rng)
+    try:
+        for i in range(cases):
+            if i % every == 0:
+                tables = {f: random_table(rng) for f in FAMILIES}
+                _poke_tables(c64, tables)
+            if i % 50 == 0:
+                rules = random_rules(rng)
+            v = situation(rng, rules)
+            rep.cases += 1
+            table = tables["stick" if rules.stick_the_dealer else "bit93"]
+            want = encode_action(v, learned_bid(v, table), [])   # type: ignore[arg-type]
+            core.lay_out(v, "hard", rng)
+            r = c64.call("decide", a=DEC_BID, max_cycles=MAX_CYCLES)
+            if r.a != want:
+                rep.fail(f"{describe(v)} under {table}: 6502 ${r.a:02X}, learned_bid "
+                         f"${want:02X}")
+            r = c64.call("bm_bid", max_cycles=MAX_CYCLES)
+            if r.cycles - JSR_CYCLES > rep.worst:
+                rep.worst, rep.worst_at = r.cycles - JSR_CYCLES, f"{describe(v)} under {table}"
+    finally:
+        _poke_tables(c64, TABLES)
+    rep.seconds = time.perf_counter() - t0
+    return rep
+
+
 JUDGE_CASES = 1_000
 
 
 def problem(prg: Path) -> str | None:
     """The first difference on ``prg`` (a mutant of asm/bidmodel.oph), or None."""
     try:
-        rep = check(BidCore(C64(prg, prg.with_suffix(".map"))), JUDGE_CASES, seed=1)
+        core = BidCore(C64(prg, prg.with_suffix(".map")))
+        return (check(core, JUDGE_CASES, seed=1).first
+                or check_other_tables(core, JUDGE_CASES, seed=2).first)
     except HarnessError as exc:
         return f"the harness stopped: {exc}"
-    return rep.first
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -324,13 +392,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases", type=int, default=CI_CASES, help="random bidding situations")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    rep = check(BidCore(C64.from_build()), args.cases, args.seed)
+    core = BidCore(C64.from_build())
+    rep = check(core, args.cases, args.seed)
+    other = check_other_tables(core, args.cases, args.seed)
+    print(f"other tables: {other.line()}")
+    if other.first:
+        print(f"  first difference: {other.first}")
     print(rep.line())
     print(f"  slowest: {rep.worst_at}")
     print("  " + ", ".join(f"{k} {n:,}" for k, n in sorted(rep.paths.items())))
     if rep.first:
         print(f"  first difference: {rep.first}")
-    return 0 if rep.ok else 1
+    return 0 if rep.ok and other.ok else 1
 
 
 if __name__ == "__main__":
