@@ -18,7 +18,13 @@ from pyengine.players import c64levels as lv
 from pyengine.players.bidmodel import LEARNED
 from pyengine.players.varplayer import VariantPlayer
 from tests.patching import patched
-from tools.gamecore.bidmodel_check import CI_CASES, BidCore, check, check_other_tables
+from tools.gamecore.bidmodel_check import (
+    CI_CASES,
+    BidCore,
+    bucket_differences,
+    check,
+    check_other_tables,
+)
 from tools.gamecore.core import Core
 from tools.gamecore.crosscheck import compare_game
 from tools.machine.harness import C64, REAL_FRAME_CYCLES
@@ -121,6 +127,11 @@ def test_the_port_holds_for_any_fitted_table(c64) -> None:
     assert list(c64.read_label("bm_weights", 26)) == [w & 0xFF for t in fams for w in t.weights]
 
 
+def test_the_score_bucket_for_every_total(c64) -> None:
+    """Signed totals, the subtraction's overflow included, on both sides."""
+    assert bucket_differences(BidCore(c64)) == []
+
+
 def _mutant(tmp_path: Path, label: str, pattern, at: int, value: int) -> C64:
     prg = patched(tmp_path, label, pattern, at, value, window=400)
     return C64(prg, prg.with_suffix(".map"))
@@ -142,6 +153,18 @@ def _after_best(symbols: Symbols) -> bytes:
 def test_a_wrong_port_is_seen(tmp_path, what, label, pattern, at, value) -> None:
     rep = check(BidCore(_mutant(tmp_path, label, pattern, at, value)), 2_000, seed=41)
     assert not rep.ok, what
+
+
+def test_a_wrong_overflow_of_the_bucket_is_seen(tmp_path) -> None:
+    """bm_bucket's second compare's overflow fix EOR #$80 made EOR #$7F (the mutation
+    run's survivor: no random situation's totals overflowed there and changed the bid)."""
+    def second_compare(symbols: Symbols) -> bytes:     # EOR #1 ... EOR #$80
+        total, tmp = symbols.address("total"), symbols.address("zp_ai_tmp")
+        return bytes([0x49, 0x01, 0xAA, 0xBD, total & 0xFF, total >> 8, 0x38, 0xE5, tmp,
+                      0x50, 0x02, 0x49, 0x80])
+
+    core = BidCore(_mutant(tmp_path, "bm_bucket", second_compare, 12, 0x7F))
+    assert bucket_differences(core)
 
 
 def test_a_wrong_negative_feature_is_seen_under_other_tables(tmp_path) -> None:

@@ -134,8 +134,11 @@ def random_rules(rng: random.Random) -> Rules:
 
 def random_total(rng: random.Random, target: int) -> int:
     """A side's total: mostly 0 to the target, often within two points of it, now and
-    then below zero (signed bytes: the 6502 compares them signed)."""
+    then below zero or anywhere in a signed byte (the 6502 compares them signed, and
+    far from the target a subtraction overflows)."""
     r = rng.random()
+    if r < 0.05:                # any signed byte: the compares' overflow taken
+        return rng.randint(-128, 127)
     if r < 0.35:
         return max(-8, target - rng.randrange(4))
     if r < 0.45:
@@ -317,6 +320,33 @@ def check(core: BidCore, cases: int, seed: int) -> BidReport:
     return rep
 
 
+BUCKET_TARGETS = (1, 2, 3, 4, 10, 32, 99, 100)
+BUCKET_OTHERS = (-128, -100, -31, -30, -1, 0, 1, 8, 29, 30, 97, 98, 99, 100, 126, 127)
+
+
+def bucket_differences(core: BidCore) -> list[str]:
+    """bm_bucket against score_bucket for either side's seat, the targets
+    :data:`BUCKET_TARGETS`, my side's every signed byte and the other side's
+    :data:`BUCKET_OTHERS` (the signed compares' overflows on both sides)."""
+    c64 = core.c64
+    bad: list[str] = []
+    for target in BUCKET_TARGETS:
+        c64.poke("rules_target", target)
+        for seat in (0, 1):
+            c64.poke("zp_seat", seat)
+            for mine in range(-128, 128):
+                for theirs in BUCKET_OTHERS:
+                    total = [mine, theirs] if seat == 0 else [theirs, mine]
+                    c64.poke("total", [t & 0xFF for t in total])
+                    got = c64.call("bm_bucket").a
+                    want = score_bucket(total, seat, target)
+                    if got != want and len(bad) < 5:
+                        bad.append(f"bm_bucket seat {seat} totals {total} target {target}: "
+                                   f"{got}, score_bucket {want}")
+    core.rules = None                   # rules_target was changed
+    return bad
+
+
 def random_table(rng: random.Random) -> BidTable:
     """A table another fit could write: every weight drawn (the upcard's never 0, and
     negative as often as not, which the committed tables' 0 leaves untried), within a
@@ -381,8 +411,9 @@ def problem(prg: Path) -> str | None:
     """The first difference on ``prg`` (a mutant of asm/bidmodel.oph), or None."""
     try:
         core = BidCore(C64(prg, prg.with_suffix(".map")))
-        return (check(core, JUDGE_CASES, seed=1).first
-                or check_other_tables(core, JUDGE_CASES, seed=2).first)
+        found = bucket_differences(core)
+        return (found[0] if found else None) or check(core, JUDGE_CASES, seed=1).first \
+            or check_other_tables(core, JUDGE_CASES, seed=2).first
     except HarnessError as exc:
         return f"the harness stopped: {exc}"
 
@@ -393,6 +424,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     core = BidCore(C64.from_build())
+    buckets = bucket_differences(core)
+    print(f"buckets: {'all equal' if not buckets else buckets[0]}")
     rep = check(core, args.cases, args.seed)
     other = check_other_tables(core, args.cases, args.seed)
     print(f"other tables: {other.line()}")
@@ -403,7 +436,7 @@ def main(argv: list[str] | None = None) -> int:
     print("  " + ", ".join(f"{k} {n:,}" for k, n in sorted(rep.paths.items())))
     if rep.first:
         print(f"  first difference: {rep.first}")
-    return 0 if rep.ok and other.ok else 1
+    return 0 if rep.ok and other.ok and not buckets else 1
 
 
 if __name__ == "__main__":
