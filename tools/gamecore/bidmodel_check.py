@@ -25,7 +25,8 @@ Besides the bid:
   below zero, and ai_bid's loner bias, asm/rules.oph alone_bias, reads them unsigned).
 
 The slowest bm_bid is kept (its cycles, JSR and RTS excluded: called again on the same
-state after ``decide``).
+state after ``decide``), and one past its header's bound (:data:`BM_BID_CYCLES`) is a
+difference too.
 
     python -m tools.gamecore.bidmodel_check [--cases N] [--seed S]
 """
@@ -76,6 +77,7 @@ HAND = 5
 DEC_BID = 1
 SCRATCH = (("zp_tmp0", 4), ("zp_ai_base", 30), ("bm_feat", 20))
 MAX_CYCLES = 100_000
+BM_BID_CYCLES = 4_500       # asm/bidmodel.oph bm_bid's header: its worst case
 TARGETS = (1, 2, 3, 5, 10, 11, 15, 32, 100)
 CLASSIC_PRESETS = ("bit93", "web", "standard")
 CI_CASES = 3_000
@@ -306,6 +308,9 @@ def check(core: BidCore, cases: int, seed: int) -> BidReport:
         r = c64.call("bm_bid", max_cycles=MAX_CYCLES)
         if r.a != want:
             rep.fail(f"{describe(v)}: bm_bid called again: ${r.a:02X}")
+        if r.cycles - JSR_CYCLES > BM_BID_CYCLES:
+            rep.fail(f"{describe(v)}: bm_bid took {r.cycles - JSR_CYCLES:,} cycles, past "
+                     f"its header's {BM_BID_CYCLES:,}")
         if r.cycles - JSR_CYCLES > rep.worst:
             rep.worst, rep.worst_at = r.cycles - JSR_CYCLES, describe(v)
         if min(v.total) < 0:
@@ -396,6 +401,9 @@ def check_other_tables(core: BidCore, cases: int, seed: int, every: int = 100) -
                 rep.fail(f"{describe(v)} under {table}: 6502 ${r.a:02X}, learned_bid "
                          f"${want:02X}")
             r = c64.call("bm_bid", max_cycles=MAX_CYCLES)
+            if r.cycles - JSR_CYCLES > BM_BID_CYCLES:
+                rep.fail(f"{describe(v)} under {table}: bm_bid took {r.cycles - JSR_CYCLES:,} "
+                         f"cycles, past its header's {BM_BID_CYCLES:,}")
             if r.cycles - JSR_CYCLES > rep.worst:
                 rep.worst, rep.worst_at = r.cycles - JSR_CYCLES, f"{describe(v)} under {table}"
     finally:
