@@ -3,8 +3,9 @@
 The C64 plays at three levels (the options screen's OPPONENTS line, the rules code's
 ``O0``/``O2``, the core's ``opp_level`` byte): NORMAL is the computer player the C64
 always had (:class:`~pyengine.players.varplayer.VariantPlayer`); EASY and HARD start from
-NORMAL's choice and change only the card play (asm/levels.oph, asm/sample.oph,
-asm/search.oph). docs/design.md "The C64's opponent levels" is the contract; in short:
+NORMAL's choice and change the card play (asm/levels.oph, asm/sample.oph,
+asm/search.oph), and HARD its bids (asm/bidmodel.oph). docs/design.md "The C64's
+opponent levels" is the contract; in short:
 
 * **The decision generator.** A card-play decision of EASY or HARD with two legal cards
   or more draws its random numbers from the game's generator (pyengine/core/rng.py,
@@ -16,6 +17,10 @@ asm/search.oph). docs/design.md "The C64's opponent levels" is the contract; in 
   actions), the same position gets the same choice, and both machines draw alike.
 * **EASY**: with two legal cards or more, ``below(4)``; on 0 it slips: the card
   ``below(n)`` of its ``n`` legal cards in code order; else NORMAL's card.
+* **Bids**: each level bids as its :data:`LEVEL_BIDMODEL` entry says (asm/levels.oph's
+  ``lvl_bid_model``): EASY and NORMAL with the reference player's thresholds, HARD with
+  the learned model (:mod:`pyengine.players.bidmodel`, asm/bidmodel.oph) in the Bit #93
+  shape; elsewhere every level bids as VariantPlayer.
 * **HARD**: in the Bit #93 shape (four players, 24 cards, no joker, an upcard: every
   other rule set plays NORMAL), once the seat holds at most :data:`HARD_CARDS` cards
   and has a choice, it samples :data:`HARD_WORLDS` deals of the unseen cards
@@ -35,7 +40,9 @@ from dataclasses import dataclass, field
 from pyengine.core.cards import EFFECTIVE_SUIT, POWER, Card
 from pyengine.core.game import Action, Phase, PlayAction, SeatView
 from pyengine.core.rng import Rng
+from pyengine.players.bidmodel import LEARNED
 from pyengine.players.memory import made_round, next_active, out_seats, void_suits
+from pyengine.players.player import RefPlayer
 from pyengine.players.varplayer import VariantPlayer, classic
 
 EASY_ODDS = 4              # below(4) == 0: a slip, a quarter of the choices
@@ -49,6 +56,18 @@ POINTS_SHIFT = 16          # a point outweighs any number of tricks (at most 5)
 DECK = 24                  # the Bit #93 shape's cards, codes 0-23
 TRICKS = 5
 SEATS = 4
+
+
+# Each level's bids in Bit #93's shape, asm/levels.oph's lvl_bid_model byte for byte:
+# "" the reference player's hand-tuned thresholds (BIDS_THRESHOLDS), LEARNED the learned
+# model (BIDS_LEARNED, asm/bidmodel.oph). A level changes its bids here and there.
+LEVEL_BIDMODEL = {"easy": "", "normal": "", "hard": LEARNED}
+
+
+def level_base(level: str) -> VariantPlayer:
+    """The player a level starts from: VariantPlayer, whose reference player (Bit #93's
+    shape) bids as :data:`LEVEL_BIDMODEL` says for ``level``."""
+    return VariantPlayer(_ref=RefPlayer(bidmodel=LEVEL_BIDMODEL[level]))
 
 
 def decision_rng(view: SeatView) -> Rng:
@@ -68,7 +87,7 @@ class C64EasyPlayer:
     """The C64's EASY (module docstring)."""
 
     name: str = "c64easy"
-    _normal: VariantPlayer = field(default_factory=VariantPlayer)
+    _normal: VariantPlayer = field(default_factory=lambda: level_base("easy"))
 
     def decide(self, view: SeatView) -> Action:
         """NORMAL's choice, or in the card play, on a slip drawn from the game's RNG, the
@@ -412,10 +431,11 @@ class C64HardPlayer:
     """The C64's HARD (module docstring)."""
 
     name: str = "c64hard"
-    _normal: VariantPlayer = field(default_factory=VariantPlayer)
+    _normal: VariantPlayer = field(default_factory=lambda: level_base("hard"))
 
     def decide(self, view: SeatView) -> Action:
-        """NORMAL's choice, or in the card play from three cards on (in the shapes HARD
+        """NORMAL's choice (but bids by the learned model: :data:`LEVEL_BIDMODEL`), or
+        in the card play from three cards on (in the shapes HARD
         searches) the card with the best total over the sampled worlds."""
         choice = self._normal.decide(view)
         if not hard_searches(view):
@@ -440,12 +460,13 @@ def c64_player(level: str) -> C64EasyPlayer | VariantPlayer | C64HardPlayer:
     if level == "easy":
         return C64EasyPlayer()
     if level == "normal":
-        return VariantPlayer()
+        return level_base("normal")
     if level == "hard":
         return C64HardPlayer()
     raise ValueError(f"unknown C64 level {level!r} (levels: {', '.join(C64_LEVELS)})")
 
 
 __all__ = ["C64EasyPlayer", "C64HardPlayer", "C64_LEVELS", "DEFAULT_C64_LEVEL", "HARD_CARDS",
-           "HARD_WORLDS", "LEVEL_BYTE", "Knowledge", "c64_player", "decision_rng",
-           "hard_searches", "hard_totals", "knowledge", "sample_world", "solve"]
+           "HARD_WORLDS", "LEVEL_BIDMODEL", "LEVEL_BYTE", "Knowledge", "c64_player",
+           "decision_rng", "hard_searches", "hard_totals", "knowledge", "level_base",
+           "sample_world", "solve"]

@@ -292,6 +292,7 @@ class Core:
         c64.trap("hook_think", self._on_think)      # HARD's search begins / ends
         for kind in DEC_NAMES.values():
             c64.trap(f"ai_{kind}", self._ai_entry(kind), rts=False)
+        c64.trap("bm_bid", self._ai_entry("bid"), rts=False)    # the learned model's bids
         c64.trap("var_decide", self._var_entry, rts=False)  # the other shapes' player
         c64.trap("deal_hand", self._on_deal_start, rts=False)
         c64.trap("bid6_deal", self._on_deal_start, rts=False)

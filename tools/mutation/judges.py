@@ -15,6 +15,8 @@ survived or a short reason if it was killed. Judges are chosen per folder:
   (tools/gamecore/bid6_check.py ``problem``), then the ``asm`` judge;
 * ``asm/levels.oph``, ``asm/sample.oph``, ``asm/search.oph`` (by file): games at EASY
   and HARD (tools/gamecore/levels_check.py ``problem``), then the ``asm`` judge;
+* ``asm/bidmodel.oph`` (by file): HARD's learned bids on random situations
+  (tools/gamecore/bidmodel_check.py ``problem``), then the levels' games, then ``asm``;
 * ``c64/bid6_fe.oph``, ``c64/sheet_bid6.oph``, ``c64/settings.oph``,
   ``c64/options.oph``, ``c64/rulescode.oph`` (by file): the front-end judge's Bid
   Euchre game and settings check first (about 3 s), then the whole judge if the
@@ -51,7 +53,14 @@ from ..frontend.driver import Frontend
 from ..frontend.play import back_to_title, play
 from ..frontend.settings_checks import settings_kept
 from ..frontend.verdict import Verdict as FrontendVerdict
-from ..gamecore import bid6_check, ci_plan, levels_check, primitives, varai_check
+from ..gamecore import (
+    bid6_check,
+    bidmodel_check,
+    ci_plan,
+    levels_check,
+    primitives,
+    varai_check,
+)
 from ..machine.harness import C64, HarnessError
 from .mutants import Mutant, Verdict, write_mutant
 
@@ -186,7 +195,15 @@ def judge_levels(prg: Path) -> str | None:
     return levels_check.problem(prg) or judge_asm(prg)
 
 
+def judge_bidmodel(prg: Path) -> str | None:
+    """asm/bidmodel.oph: HARD's bids, which CI's plan (NORMAL) never enters, judged by
+    the learned-bid check (tools/gamecore/bidmodel_check.py problem), then as
+    asm/levels.oph."""
+    return bidmodel_check.problem(prg) or judge_levels(prg)
+
+
 JUDGES: dict[str, Judge] = {"asm": judge_asm, "c64": judge_c64,
+                            "asm/bidmodel.oph": judge_bidmodel,
                             "asm/levels.oph": judge_levels, "asm/sample.oph": judge_levels,
                             "asm/search.oph": judge_levels,
                             # by file, before the folder's judge
