@@ -14,19 +14,18 @@ from pyengine.core.events import NAME, ORDER, PASS
 from pyengine.core.game import PASS_ACTION, GameState, Phase, bid_action
 from pyengine.core.rules import BIT93, STANDARD
 from pyengine.measure.arena import PlayerSpecError, make_player
+from pyengine.measure.bidcorrect import cautioned, corrected, loner_bias
 from pyengine.measure.bidlearn import (
     Fitter,
     PointsSolver,
     Situation,
     _best_pair,
     capped_value,
-    cautioned,
     evaluate,
     main,
     rollout,
     situation_values,
     situations,
-    with_caution,
 )
 from pyengine.players.bidmodel import (
     FEATURES,
@@ -258,13 +257,48 @@ def test_the_caution_comes_off_the_calls_by_the_rules_round_and_seat():
     dealer, left, partner = sit("stick", 1, 0, True), sit("stick", 2, 1, False), sit(
         "stick", 1, 2, True)
     r2_dealer = sit("stick", 2, 0, True)
-    got = with_caution([dealer, left, partner, sit("bit93", 1, 0, True), r2_dealer])
+    got = corrected([dealer, left, partner, sit("bit93", 1, 0, True), r2_dealer], True, 0.0)
     assert got[0].values == [(0.0, pytest.approx(-0.2), pytest.approx(-0.4))]
     assert got[0].ref_value == pytest.approx(-0.2) and got[0].best_value == 0.0
     assert got[1].values == [(0.0, pytest.approx(-0.1), pytest.approx(-0.3))]
     assert got[1].ref_value == 0.0                      # ref passed: no caution on it
     assert got[2] == partner and got[3].values == [(0.0, 0.3, 0.1)] and got[4] == r2_dealer
     assert cautioned(dealer, 0.0) is dealer
+
+
+def test_a_loner_correction_counts_on_loners_and_on_ref_s_own_loner():
+    x = [0] * N_FEATURES
+    s = Situation("stick", 0, 1, 2, 0, [x], [(0.0, 0.3, 0.1)], True, 0.1, 0.3, True, True)
+    got = cautioned(s, 0.0, 0.28)
+    assert got.values == [(0.0, 0.3, pytest.approx(0.38))]
+    assert got.ref_value == pytest.approx(0.38) and got.best_value == pytest.approx(0.38)
+    plain = Situation("stick", 0, 1, 0, 0, [x], [(0.0, 0.3, 0.1)], True, 0.3, 0.3, True)
+    assert cautioned(plain, 0.5, 0.28).ref_value == pytest.approx(-0.2)   # no loner
+
+
+def _row(game: int, values: list[float]) -> str:
+    return json.dumps({"game": game, "hand": 1, "rules": "standard", "seat": 1, "dealer": 0,
+                       "round": 1, "upcard": 3, "hand_cards": [0, 1, 2, 4, 5],
+                       "total": [0, 0], "legal": [["pass", None, False], ["order", 0, False],
+                                                  ["order", 0, True]], "values": values})
+
+
+def test_the_loner_bias_compares_strong_loners_of_the_same_situations(tmp_path: Path, capsys):
+    solver, played = tmp_path / "s.jsonl", tmp_path / "p.jsonl"
+    # strong loners (>= 1 by the solver): ref's play gains 0.4 and 0.2 more over the call;
+    # the weak one (0.5) is left out
+    solver.write_text("\n".join([_row(1, [0.0, 1.0, 2.0]), _row(2, [0.0, 1.0, 1.0]),
+                                  _row(3, [0.0, 0.2, 0.5])]) + "\n")
+    played.write_text("\n".join([_row(1, [0.0, 1.0, 2.4]), _row(2, [0.0, 0.8, 1.0]),
+                                  _row(3, [0.0, 0.0, 9.0])]) + "\n")
+    bias = loner_bias(solver, played)
+    assert bias.n == 2 and bias.mean == pytest.approx(0.3)
+    assert main(["loner", str(solver), str(played)]) == 0
+    assert "over 2 strong hands" in capsys.readouterr().out
+    played.write_text(_row(9, [0.0, 1.0, 2.4]) + "\n")
+    assert main(["loner", str(solver), str(played)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "line 1: not the same situation" in err and "\n" not in err
 
 
 def test_generate_is_reproducible_and_the_fit_reads_it(tmp_path: Path, capsys):
@@ -279,8 +313,8 @@ def test_generate_is_reproducible_and_the_fit_reads_it(tmp_path: Path, capsys):
     assert main(["fit", str(a), "--write", str(table)]) == 0
     assert "TABLES = {" in table.read_text()
     assert "fitted on (even games)" in capsys.readouterr().out
-    assert main(["fit", str(a), "--caution", "--write", str(table)]) == 0
-    assert " --caution" in table.read_text()
+    assert main(["fit", str(a), "--caution", "--loner", "0.28", "--write", str(table)]) == 0
+    assert "--caution --loner 0.28 --write" in " ".join(table.read_text().replace("\\", "").split())
     capsys.readouterr()
     one_game = tmp_path / "one.jsonl"
     one_game.write_text("\n".join(a.read_text().splitlines()[:5]) + "\n")

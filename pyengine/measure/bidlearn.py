@@ -47,7 +47,7 @@ import sys
 import time
 import zlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -56,12 +56,12 @@ from pyengine.core.cards import Card, Suit, suit_of
 from pyengine.core.events import NAME, ORDER, PASS, Score
 from pyengine.core.game import BidAction, GameState, Phase, SeatView, bid_action
 from pyengine.core.rules import PRESETS, Rules
+from pyengine.measure.bidcorrect import corrected, loner_bias
 from pyengine.players.bidmodel import (
     BUCKETS,
     GROUPS,
     N_FEATURES,
     NEVER,
-    POSITIONS,
     BidTable,
     dealer_keeps,
     features,
@@ -70,7 +70,7 @@ from pyengine.players.bidmodel import (
     score_bucket,
     table_for,
 )
-from pyengine.players.pimc import _Solvers, caution_for, play_contract
+from pyengine.players.pimc import _Solvers, play_contract
 from pyengine.players.player import RefPlayer, ref_bid
 from pyengine.players.solver import OpenHandSolver, make_solver
 from pyengine.players.worlds import knowledge, legal_bids, sample_worlds
@@ -294,33 +294,8 @@ class Situation:
     may_pass: bool
     ref_value: float            # the value of ref's own bid here
     best_value: float           # the best legal bid's value (what no rule can see)
-    ref_calls: bool = False     # ref's own bid here is a call (so a caution counts on it)
-
-
-def cautioned(s: Situation, caution: float) -> Situation:
-    """``s`` with ``caution`` points taken off every call's value (alone or not), ref's
-    too where it calls: the open-hand play over-values a call (strategy fusion in the
-    card play), and :mod:`pyengine.players.pimc` measured a caution on calls against the
-    judge (docs/strength-history.md, "pimc's bids: a caution on calls"). A call of the
-    seat's own inside a pass's value (its round-2 bid after its round-1 pass) keeps its
-    value."""
-    if not caution:
-        return s
-    values = [(p, c - caution, a - caution) for p, c, a in s.values]
-    best = max(max(c, a) for _, c, a in values)
-    if s.may_pass:
-        best = max(best, values[0][0])
-    return replace(s, values=values, best_value=best,
-                   ref_value=s.ref_value - caution if s.ref_calls else s.ref_value)
-
-
-def with_caution(sits: Sequence[Situation]) -> list[Situation]:
-    """Each situation cautioned by pimc's caution for its rules, round and seat from the
-    dealer (:func:`pyengine.players.pimc.caution_for`: the stuck dealer's table; none
-    under Bit #93, where pimc's caution lost)."""
-    table = {fam: caution_for(PRESETS["bit93" if fam == "bit93" else "standard"])
-             for fam in FAMILIES}
-    return [cautioned(s, table[s.family][(s.rnd - 1) * POSITIONS + s.position]) for s in sits]
+    ref_calls: bool = False     # ref's own bid here is a call (a caution counts on it)
+    ref_alone: bool = False     # ... a call alone (a loner's correction counts on it)
 
 
 def parse(obj: dict) -> Situation:
@@ -355,7 +330,8 @@ def parse(obj: dict) -> Situation:
     ref_value = vals[(a.call, None if a.suit is None else int(a.suit), a.alone)]
     return Situation(family(rules), obj["game"], rnd, position,
                      score_bucket(obj["total"], seat, rules.target), feats, values,
-                     pass_value is not None, ref_value, max(obj["values"]), a.call != PASS)
+                     pass_value is not None, ref_value, max(obj["values"]), a.call != PASS,
+                     a.alone)
 
 
 def load(paths: Sequence[Path]) -> list[Situation]:
@@ -574,6 +550,12 @@ def main(argv: list[str] | None = None) -> int:
     fi.add_argument("--write", type=Path, help="write the table module here")
     fi.add_argument("--caution", action="store_true",
                     help="take pimc's caution (by rules, round and seat) off every call")
+    fi.add_argument("--loner", type=float, default=0.0,
+                    help="points added to every loner's value (measured by `loner`)")
+    lo = sub.add_parser("loner", help="the open-hand values' bias on loners: the same "
+                        "situations valued by the solver and by ref's play")
+    lo.add_argument("solver", type=Path, help="a generate file (the solver's values)")
+    lo.add_argument("played", type=Path, help="the same games, generate --play ref")
     args = ap.parse_args(argv)
 
     def echo(text: str) -> None:
@@ -590,9 +572,12 @@ def main(argv: list[str] | None = None) -> int:
                  f"{args.policy}, play {args.play}, games from {args.seed}) to {args.out}: "
                  f"{time.process_time() - start:.0f} s CPU")
             return 0
+        if args.what == "loner":
+            echo(loner_bias(args.solver, args.played).line())
+            return 0
         sits = load(args.data)
-        if args.caution:
-            sits = with_caution(sits)
+        if args.caution or args.loner:
+            sits = corrected(sits, args.caution, args.loner)
         tables = {}
         for fam in FAMILIES:
             part = [s for s in sits if s.family == fam]
@@ -604,7 +589,9 @@ def main(argv: list[str] | None = None) -> int:
             merged = {**TABLES, **tables}
             command = ("python -m pyengine.measure.bidlearn fit "
                        + " ".join(str(p) for p in args.data)
-                       + (" --caution" if args.caution else "") + f" --write {args.write}")
+                       + (" --caution" if args.caution else "")
+                       + (f" --loner {args.loner:g}" if args.loner else "")
+                       + f" --write {args.write}")
             write_table(args.write, merged, command)
             echo(f"wrote {args.write}")
     except OSError as exc:
