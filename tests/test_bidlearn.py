@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -257,7 +258,7 @@ def test_the_caution_comes_off_the_calls_by_the_rules_round_and_seat():
     dealer, left, partner = sit("stick", 1, 0, True), sit("stick", 2, 1, False), sit(
         "stick", 1, 2, True)
     r2_dealer = sit("stick", 2, 0, True)
-    got = corrected([dealer, left, partner, sit("bit93", 1, 0, True), r2_dealer], True, 0.0)
+    got = corrected([dealer, left, partner, sit("bit93", 1, 0, True), r2_dealer], True, {})
     assert got[0].values == [(0.0, pytest.approx(-0.2), pytest.approx(-0.4))]
     assert got[0].ref_value == pytest.approx(-0.2) and got[0].best_value == 0.0
     assert got[1].values == [(0.0, pytest.approx(-0.1), pytest.approx(-0.3))]
@@ -274,6 +275,8 @@ def test_a_loner_correction_counts_on_loners_and_on_ref_s_own_loner():
     assert got.ref_value == pytest.approx(0.38) and got.best_value == pytest.approx(0.38)
     plain = Situation("stick", 0, 1, 0, 0, [x], [(0.0, 0.3, 0.1)], True, 0.3, 0.3, True)
     assert cautioned(plain, 0.5, 0.28).ref_value == pytest.approx(-0.2)   # no loner
+    bit93 = replace(s, family="bit93")
+    assert corrected([s, bit93], False, {"stick": 0.28}) == [got, bit93]
 
 
 def _row(game: int, values: list[float]) -> str:
@@ -313,8 +316,9 @@ def test_generate_is_reproducible_and_the_fit_reads_it(tmp_path: Path, capsys):
     assert main(["fit", str(a), "--write", str(table)]) == 0
     assert "TABLES = {" in table.read_text()
     assert "fitted on (even games)" in capsys.readouterr().out
-    assert main(["fit", str(a), "--caution", "--loner", "0.28", "--write", str(table)]) == 0
-    assert "--caution --loner 0.28 --write" in " ".join(table.read_text().replace("\\", "").split())
+    assert main(["fit", str(a), "--caution", "--loner", "bit93=0.28", "--write", str(table)]) == 0
+    words = " ".join(table.read_text().replace("\\", "").split())
+    assert "--caution --loner bit93=0.28 --write" in words
     capsys.readouterr()
     one_game = tmp_path / "one.jsonl"
     one_game.write_text("\n".join(a.read_text().splitlines()[:5]) + "\n")

@@ -13,7 +13,7 @@ it saw all the cards. Two biases follow, and ``bidlearn fit`` can correct both:
   measures by how much (:func:`loner_bias`): the same situations (``generate`` twice with
   the same games, once ``--play ref``: the hand finished by ``ref``'s card play, which sees
   only its own cards), each strong hand's loner-minus-call value by ref's play minus the
-  solver's. ``fit --loner X`` adds ``X`` to every loner's value.
+  solver's. ``fit --loner stick=X`` adds ``X`` to every loner's value of that table family.
 """
 
 from __future__ import annotations
@@ -51,17 +51,28 @@ def cautioned(s: Situation, caution: float, loner: float = 0.0) -> Situation:
     return replace(x, values=values, best_value=best, ref_value=ref)
 
 
-def corrected(sits: Sequence[Situation], caution: bool, loner: float) -> list[Situation]:
+def loner_option(text: str) -> dict[str, float]:
+    """``--loner stick=0.28``: the family and its points (argparse's type: ValueError)."""
+    family, sep, value = text.partition("=")
+    if not sep or family not in FAMILY_RULES:
+        raise ValueError(f"--loner {text!r}: use FAMILY=POINTS, the family one of "
+                         f"{', '.join(FAMILY_RULES)}")
+    return {family: float(value)}
+
+
+def corrected(sits: Sequence[Situation], caution: bool,
+              loner: dict[str, float]) -> list[Situation]:
     """Each situation with pimc's caution for its rules, round and seat from the dealer
     (if ``caution``: the stuck dealer's table; none under Bit #93, where pimc's caution
-    lost) and ``loner`` points on its loners. A call of the seat's own inside a pass's
-    value (its round-2 bid after its round-1 pass) keeps its value."""
+    lost) and ``loner[family]`` points on its loners (none where the family is not
+    given). A call of the seat's own inside a pass's value (its round-2 bid after its
+    round-1 pass) keeps its value."""
     table = {fam: caution_for(PRESETS[name]) for fam, name in FAMILY_RULES.items()}
     out = []
     for s in sits:
         x: Any = s
         c = table[x.family][(x.rnd - 1) * POSITIONS + x.position] if caution else 0.0
-        out.append(cautioned(s, c, loner))
+        out.append(cautioned(s, c, loner.get(x.family, 0.0)))
     return out
 
 

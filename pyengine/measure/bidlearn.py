@@ -56,7 +56,7 @@ from pyengine.core.cards import Card, Suit, suit_of
 from pyengine.core.events import NAME, ORDER, PASS, Score
 from pyengine.core.game import BidAction, GameState, Phase, SeatView, bid_action
 from pyengine.core.rules import PRESETS, Rules
-from pyengine.measure.bidcorrect import corrected, loner_bias
+from pyengine.measure.bidcorrect import corrected, loner_bias, loner_option
 from pyengine.players.bidmodel import (
     BUCKETS,
     GROUPS,
@@ -550,8 +550,9 @@ def main(argv: list[str] | None = None) -> int:
     fi.add_argument("--write", type=Path, help="write the table module here")
     fi.add_argument("--caution", action="store_true",
                     help="take pimc's caution (by rules, round and seat) off every call")
-    fi.add_argument("--loner", type=float, default=0.0,
-                    help="points added to every loner's value (measured by `loner`)")
+    fi.add_argument("--loner", type=loner_option, default={}, metavar="FAMILY=X",
+                    help="points added to the loners' values of a table family "
+                         "(bit93 or stick; measured by `loner`), e.g. stick=0.28")
     lo = sub.add_parser("loner", help="the open-hand values' bias on loners: the same "
                         "situations valued by the solver and by ref's play")
     lo.add_argument("solver", type=Path, help="a generate file (the solver's values)")
@@ -590,7 +591,7 @@ def main(argv: list[str] | None = None) -> int:
             command = ("python -m pyengine.measure.bidlearn fit "
                        + " ".join(str(p) for p in args.data)
                        + (" --caution" if args.caution else "")
-                       + (f" --loner {args.loner:g}" if args.loner else "")
+                       + "".join(f" --loner {k}={v:g}" for k, v in args.loner.items())
                        + f" --write {args.write}")
             write_table(args.write, merged, command)
             echo(f"wrote {args.write}")
