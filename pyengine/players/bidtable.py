@@ -10,7 +10,7 @@ each, then round 2's). Regenerate (docs/strength.md, "Learned bidding"):
         build/bidlearn/standard-1000.jsonl build/bidlearn/standard-3000.jsonl \
         build/bidlearn/standard-5000.jsonl build/bidlearn/standard-7000.jsonl \
         build/bidlearn/standard-9000.jsonl build/bidlearn/bit93-fp1-11000.jsonl \
-        build/bidlearn/standard-fp1-11000.jsonl --caution --write \
+        build/bidlearn/standard-fp1-11000.jsonl --caution --loner stick=0.28 --write \
         pyengine/players/bidtable.py
 """
 
@@ -32,15 +32,15 @@ TABLES = {
     ),
     "stick": BidTable(
         weights=(
-              3,   3,   3,   4,   3,   4,   8,   3,   2,   0,   1,   2,   1,
+              3,   3,   3,   3,   3,   4,   7,   3,   2,   0,   1,   2,   0,
         ),
         call=(
-             20,  20,  20,  28,  30,  27,  15,  15,  15,  22,  20,  21,
-              9,   9,   9,  19,  19,  19,  15,  15,  15,  11,  11,  11,
+             20,  19,  19,  26,  24,  24,  14,  14,  14,  21,  19,  20,
+              7,   7,   7,  18,  19,  18,  13,  13,  13,   9,   9,   9,
         ),
         alone=(
-             27,  34,  27,  28,  31,  27,  27,  31,  27,  32, 127, 127,
-             26,  26,  26,  28,  34,  28,  28,  28,  28,  33,  33,  33,
+             24,  24,  24,  26,  24,  24,  23,  24,  23,  30,  32,  27,
+             24,  24,  24,  22,  25,  22,  24,  24,  24,  25,  25,  25,
         ),
     ),
 }
