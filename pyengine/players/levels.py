@@ -40,7 +40,8 @@ DESCRIPTIONS = {
     "normal": "the C64's player",
     "hard": f"the search player pimc, {HARD_WORLDS} worlds a move",
     "c64easy": "the C64's EASY: its player, slipping on a quarter of its cards",
-    "c64hard": "the C64's HARD: its player, searching the last three tricks",
+    "c64hard": "the C64's HARD: its player bidding by the learned model, searching "
+               "the last three tricks",
 }
 EASY_SLIP = 0.25
 
