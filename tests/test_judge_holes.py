@@ -100,9 +100,10 @@ HOLES: list[tuple[str, Callable[[Path], None], str]] = [
     # a Bid Euchre bid's sound another effect: Bid Euchre's sounds were not judged
     ("on_auction/_bid+6:nop", bid6_game, "want the make effect's"),
     ("on_declare+11:imm+1", bid6_game, "want the make effect's"),
-    # the contract keys searched from one past their table: $A7 (C= + M) named contract 6,
-    # refused with a buzz
-    ("b6_key_answer/_contract+0:imm+1", bid6_game, "PETSCII $A7 (a C= graphics key)"),
+    # the contract keys searched from one past their table: a C= graphics key (which one
+    # is the byte past the table, so it moves with the memory layout: $A7, C= + M, until
+    # asm/bidmodel.oph came, $B9 since) names a contract, refused with a buzz
+    ("b6_key_answer/_contract+0:imm+1", bid6_game, "(a C= graphics key) at the declare"),
     # the survivors of the ninth (seed 4408): Bid Euchre's choices left on row 21 after
     # South's answer (row 22 cleared); OPPONENTS POKEd out of range taken at RUN
     ("bid6_decide/_try+3:imm+1", bid6_game, "want it blank"),
