@@ -82,15 +82,36 @@ def test_caution_takes_its_points_off_every_call_and_not_off_a_pass() -> None:
         assert careful[a] == pytest.approx(value - (0.0 if a.call == PASS else 0.5))
 
 
+def test_the_loner_bonus_adds_to_every_loner_of_mine_and_to_nothing_else() -> None:
+    v = _bid_view(STANDARD, 4, 3, 2)
+    plain = {r.action: r.value for r in PimcPlayer(FAST).rate(v)}
+    bold = {r.action: r.value for r in PimcPlayer(PimcConfig(worlds=12, time=0.0,
+                                                             loner=0.28)).rate(v)}
+    assert any(a.alone for a in plain) and any(a.call != PASS and not a.alone for a in plain)
+    for a, value in plain.items():
+        assert bold[a] == pytest.approx(value + (0.28 if a.alone else 0.0))
+    # my own later loner inside a round-1 pass (the auction back to me in round 2)
+    higher = 0
+    for seed in range(6):
+        v = _bid_view(STANDARD, seed, 1)
+        before = _pass_value(FAST, v)
+        after = _pass_value(PimcConfig(worlds=12, time=0.0, loner=5.0), v)
+        assert after >= before - 1e-9
+        higher += after > before + 1e-9
+    assert higher >= 3
+
+
 def test_the_new_options_are_read_and_checked() -> None:
-    cfg = parse_player_options("onechoice=1,caution=0.25")
-    assert (cfg.onechoice, cfg.caution) == (1, 0.25)
+    cfg = parse_player_options("onechoice=1,caution=0.25,loner=0.28")
+    assert (cfg.onechoice, cfg.caution, cfg.loner) == (1, 0.25, 0.28)
     with pytest.raises(ValueError, match="whole number"):
         parse_player_options("onechoice=0.5")
     with pytest.raises(ValueError, match="0 or 1"):
         parse_player_options("onechoice=2")
     with pytest.raises(ValueError, match="0 or more"):
         parse_player_options("caution=-1")
+    with pytest.raises(ValueError, match="0 or more"):
+        parse_player_options("loner=-0.5")
 
 
 TABLE = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)     # a different value in every cell

@@ -119,6 +119,8 @@ class PimcConfig:
     # points taken off my calls by round and my seat from the dealer: round 1's dealer,
     # left, partner, right, then round 2's (None: the rules' own, :func:`caution_for`)
     seatcaution: tuple[float, ...] | None = None
+    loner: float = 0.0          # points added to a loner of mine (the open-hand bias on
+                                # loners, docs/strength.md "Learned bidding")
     onechoice: int = 0          # 1: my own later bid is one choice for every world (below)
     bidplay: int = 0            # 1: a bid's contracts played out by ref's cards, not solved
     seed: int = 0
@@ -364,7 +366,8 @@ class PimcPlayer:
                 vals.append(self._rollout(view, w, contract))
             else:
                 vals.append(contract(view.round, a.suit, view.seat, a.alone)
-                            - self.call_caution(view, view.round))
+                            - self.call_caution(view, view.round)
+                            + (self.config.loner if a.alone else 0.0))
         return vals
 
     def call_caution(self, view: SeatView, rnd: int) -> float:
@@ -393,6 +396,7 @@ class PimcPlayer:
                 return Later(tuple(
                     0.0 if a.call == PASS else
                     contract(2, a.suit, me, a.alone) - self.call_caution(view, 2)
+                    + (self.config.loner if a.alone else 0.0)
                     for a in options))
             legal = legal_bids(rules, rnd, seat, dealer, up_suit)
             v = SimpleNamespace(seat=seat, dealer=dealer, upcard=view.upcard, round=rnd,
@@ -455,7 +459,7 @@ def _view_digest(view: SeatView, seed: int) -> int:
 
 
 NAMES = ("worlds", "time", "infer", "spread", "candidates", "playinfer", "tiebreak", "caution",
-         "seatcaution", "onechoice", "bidplay", "seed")
+         "seatcaution", "loner", "onechoice", "bidplay", "seed")
 
 
 def parse_player_options(text: str) -> PimcConfig:
